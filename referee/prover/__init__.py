@@ -1,0 +1,166 @@
+"""The claim prover: can the opponent still beat a complete formation?
+
+The question is game-agnostic. Cards are ``(colour, value)`` integer pairs,
+wildcards are :class:`Wildcard` values, and the formation rule is a
+:class:`~referee.formations.FormationRule`. Two engines answer it: ``"exact"``
+(the default, which computes the opponent's best reachable formation kind by
+kind) and ``"cpsat"`` (an OR-Tools CP-SAT model of the same question).
+
+A claim that holds, with the opponent's best reachable formation as evidence:
+
+    >>> from referee.formations import FormationRule
+    >>> rule = FormationRule(size=3)
+    >>> table = {(0, 7), (0, 8), (0, 9), (1, 9), (1, 5), (2, 5), (3, 5), (4, 6)}
+    >>> pool = [(c, v) for c in range(6) for v in range(1, 10) if (c, v) not in table]
+    >>> verdict = decide_claim([(0, 7), (0, 8), (0, 9)], [(1, 9)], pool, rule, colours=6)
+    >>> verdict.holds
+    True
+    >>> print(verdict.explain())
+    claimable: color_run (24) stands; the opponent's best is color_run (24), a tie, and the claimant completed first
+
+A claim that fails carries the opponent's beating completion:
+
+    >>> verdict = decide_claim([(1, 5), (2, 5), (3, 5)], [(4, 6)], pool, rule, colours=6)
+    >>> verdict.holds, verdict.witness.strength
+    (False, Strength(kind=<Kind.COLOR_RUN: 4>, total=21))
+    >>> verdict.witness.cards
+    ((4, 7), (4, 8))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from referee.formations import FormationRule
+from referee.prover._exact import best_completion as _exact_best
+from referee.prover._types import ClaimVerdict, Completion, Piece, Pool, Verdict, Wildcard
+
+__all__ = [
+    "ClaimVerdict",
+    "Completion",
+    "Engine",
+    "Piece",
+    "Pool",
+    "UndecidedError",
+    "Verdict",
+    "Wildcard",
+    "best_reachable",
+    "decide_claim",
+]
+
+#: The engines that can answer a claim question.
+Engine = Literal["exact", "cpsat"]
+
+
+class UndecidedError(RuntimeError):
+    """An engine gave no answer (CP-SAT hit its time limit): never a proof."""
+
+
+def best_reachable(
+    side: Sequence[Piece],
+    pool: Pool | Iterable[tuple[int, int]],
+    rule: FormationRule,
+    *,
+    colours: int,
+    engine: Engine = "exact",
+    time_limit: float = 10.0,
+) -> Completion | None:
+    """The strongest formation ``side`` can still be completed into.
+
+    Returns ``None`` when the pool holds too few cards to complete the side.
+    Raises :class:`UndecidedError` when the CP-SAT engine runs out of time.
+
+    >>> from referee.formations import FormationRule, SUM_ONLY
+    >>> best_reachable([(0, 3)], [(1, 0), (2, 0), (1, 9)], FormationRule(3, SUM_ONLY, True),
+    ...                colours=5).strength.total
+    3
+    """
+    cards, wildcards = _split(side)
+    ready = pool if isinstance(pool, Pool) else Pool(pool)
+    if len(side) > rule.size:
+        raise ValueError(f"a side holds {rule.size} cards at most, not {len(side)}")
+    if engine == "exact":
+        return _exact_best(cards, wildcards, ready, rule, colours)
+    if engine == "cpsat":
+        from referee.prover._cpsat import best_completion as _cpsat_best
+
+        return _cpsat_best(cards, wildcards, ready, rule, colours, time_limit)
+    raise ValueError(f"unknown engine {engine!r}: use 'exact' or 'cpsat'")
+
+
+def decide_claim(
+    claimant: Sequence[Piece],
+    opponent: Sequence[Piece],
+    pool: Pool | Iterable[tuple[int, int]],
+    rule: FormationRule,
+    *,
+    colours: int,
+    claimant_completed_first: bool = True,
+    engine: Engine = "exact",
+    time_limit: float = 10.0,
+) -> ClaimVerdict:
+    """Decide whether ``claimant``'s complete formation can still be beaten.
+
+    ``opponent`` is the opposing side (0 to ``rule.size`` pieces) and ``pool``
+    every card the opponent may still receive. When the opponent is incomplete
+    the claimant completed first, so a completion that only ties does not beat
+    the claim; when both are complete, ``claimant_completed_first`` breaks ties.
+    Each side's wildcards take their owner's best values.
+    """
+    if len(claimant) != rule.size:
+        raise ValueError(
+            f"the claimant's formation must be complete ({rule.size} cards), not {len(claimant)}"
+        )
+    ready = pool if isinstance(pool, Pool) else Pool(pool)
+    for piece in (*claimant, *opponent):
+        if not isinstance(piece, Wildcard) and piece in ready:
+            raise ValueError(f"card {piece!r} is on the table and in the pool at once")
+    opponent_complete = len(opponent) == rule.size
+    # The claimant's own strength is a plain valuation of its wildcards.
+    mine = best_reachable(claimant, _EMPTY_POOL, rule, colours=colours)
+    assert mine is not None
+    try:
+        best = best_reachable(
+            opponent, ready, rule, colours=colours, engine=engine, time_limit=time_limit
+        )
+    except UndecidedError as error:
+        return ClaimVerdict(
+            Verdict.UNDECIDED,
+            rule,
+            mine,
+            None,
+            opponent_complete,
+            claimant_completed_first,
+            engine,
+            str(error),
+        )
+    first = claimant_completed_first or not opponent_complete
+    if best is None:
+        holds = True
+    else:
+        mine_key, their_key = rule.key(mine.strength), rule.key(best.strength)
+        holds = mine_key > their_key or (mine_key == their_key and first)
+    return ClaimVerdict(
+        Verdict.CLAIMABLE if holds else Verdict.NOT_CLAIMABLE,
+        rule,
+        mine,
+        best,
+        opponent_complete,
+        first,
+        engine,
+    )
+
+
+_EMPTY_POOL = Pool(())
+
+
+def _split(side: Sequence[Piece]) -> tuple[list[tuple[int, int]], list[Wildcard]]:
+    cards: list[tuple[int, int]] = []
+    wildcards: list[Wildcard] = []
+    for piece in side:
+        if isinstance(piece, Wildcard):
+            wildcards.append(piece)
+        else:
+            cards.append((piece[0], piece[1]))
+    return cards, wildcards

@@ -1,0 +1,162 @@
+"""The prover's values: wildcards, pools, completions and verdicts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import NamedTuple
+
+from referee.formations import FormationRule, Strength
+
+__all__ = ["ClaimVerdict", "Completion", "Piece", "Pool", "Verdict", "Wildcard"]
+
+
+class Wildcard(NamedTuple):
+    """A card of any colour whose value its owner picks from ``values``.
+
+    >>> Wildcard.any_of(range(1, 10)).values == frozenset(range(1, 10))
+    True
+    >>> Wildcard.exactly(7)
+    Wildcard(values=frozenset({7}), name='wildcard')
+    """
+
+    values: frozenset[int]
+    name: str = "wildcard"
+
+    @classmethod
+    def any_of(cls, values: Iterable[int], name: str = "wildcard") -> Wildcard:
+        """A wildcard that may take any of ``values`` (and any colour)."""
+        allowed = frozenset(values)
+        if not allowed:
+            raise ValueError("a wildcard needs at least one allowed value")
+        return cls(allowed, name)
+
+    @classmethod
+    def exactly(cls, value: int, name: str = "wildcard") -> Wildcard:
+        """A wildcard with one fixed value and a free colour (like a spy)."""
+        return cls(frozenset({value}), name)
+
+
+#: A card on a side: a concrete ``(colour, value)`` pair or a wildcard.
+Piece = tuple[int, int] | Wildcard
+
+
+class Pool:
+    """The cards an opponent may still receive, indexed for the exact engine.
+
+    Build it once and pass it to several :func:`~referee.prover.decide_claim`
+    calls when many stones are checked against the same visible table.
+    """
+
+    __slots__ = ("by_colour", "by_value", "cards", "size", "values_sorted")
+
+    def __init__(self, cards: Iterable[tuple[int, int]]) -> None:
+        self.cards: frozenset[tuple[int, int]] = frozenset(cards)
+        self.size = len(self.cards)
+        by_colour: dict[int, list[int]] = {}
+        by_value: dict[int, list[int]] = {}
+        for colour, value in self.cards:
+            by_colour.setdefault(colour, []).append(value)
+            by_value.setdefault(value, []).append(colour)
+        for values in by_colour.values():
+            values.sort()
+        for colours in by_value.values():
+            colours.sort()
+        #: colour -> its values in the pool, ascending
+        self.by_colour = by_colour
+        #: value -> the colours holding it in the pool, ascending
+        self.by_value = by_value
+        #: every pool card as ``(value, colour)``, ascending
+        self.values_sorted = sorted((v, c) for c, v in self.cards)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __repr__(self) -> str:
+        return f"Pool({sorted(self.cards)!r})"
+
+
+class Verdict(Enum):
+    """The answer to "can the opponent still beat this formation?"."""
+
+    CLAIMABLE = "claimable"
+    NOT_CLAIMABLE = "not_claimable"
+    UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One way a side's formation ends up: the cards added and wildcard values.
+
+    ``cards`` are the pool cards added to the side; ``wildcards`` the
+    ``(colour, value)`` each of the side's wildcards takes, in the side's order.
+    """
+
+    cards: tuple[tuple[int, int], ...]
+    wildcards: tuple[tuple[int, int], ...]
+    strength: Strength
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """The prover's answer, with its evidence.
+
+    ``claimant`` is the claimant's formation (its wildcards valued at their
+    best). ``opponent_best`` is the opponent's best reachable completion: when
+    the claim fails it is the witness that beats the claim; when the claim holds
+    it is the best the opponent can still do (``None`` if the opponent can never
+    complete the formation).
+    """
+
+    verdict: Verdict
+    rule: FormationRule
+    claimant: Completion
+    opponent_best: Completion | None
+    opponent_complete: bool
+    claimant_completed_first: bool
+    engine: str
+    detail: str = field(default="", compare=False)
+
+    @property
+    def holds(self) -> bool:
+        """True only when the claim is proven."""
+        return self.verdict is Verdict.CLAIMABLE
+
+    @property
+    def witness(self) -> Completion | None:
+        """The opponent's beating completion when the claim fails, else ``None``."""
+        return self.opponent_best if self.verdict is Verdict.NOT_CLAIMABLE else None
+
+    def explain(self) -> str:
+        """A one-line human explanation of the verdict."""
+        mine = self.claimant.strength
+        if self.verdict is Verdict.UNDECIDED:
+            return f"undecided: the {self.engine} engine gave no answer ({self.detail})"
+        best = self.opponent_best
+        if self.verdict is Verdict.CLAIMABLE:
+            if best is None:
+                return f"claimable: {mine} stands; the opponent can no longer complete a formation"
+            if self.opponent_complete:
+                how = "ties and completed later" if self._tie() else "is weaker"
+                return f"claimable: {mine} beats the opponent's {best.strength}, which {how}"
+            if self._tie():
+                return (
+                    f"claimable: {mine} stands; the opponent's best is {best.strength}, "
+                    "a tie, and the claimant completed first"
+                )
+            return f"claimable: {mine} stands; the opponent's best is {best.strength}"
+        assert best is not None
+        if self.opponent_complete:
+            how = "ties and was completed first" if self._tie() else "is stronger"
+            return f"not claimable: the opponent's {best.strength} {how}"
+        return f"not claimable: the opponent can still reach {best.strength}"
+
+    def _tie(self) -> bool:
+        best = self.opponent_best
+        return best is not None and self.rule.key(best.strength) == self.rule.key(
+            self.claimant.strength
+        )
