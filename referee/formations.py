@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import pairwise
 from typing import NamedTuple
 
 __all__ = ["ALL_KINDS", "SUM_ONLY", "FormationRule", "Kind", "Strength"]
@@ -105,7 +106,7 @@ class FormationRule:
         total = sum(values)
         one_colour = len({c for c, _ in cards}) == 1
         ordered = sorted(values)
-        run = all(b - a == 1 for a, b in zip(ordered, ordered[1:], strict=False))
+        run = all(b - a == 1 for a, b in pairwise(ordered))
         kinds = self.kinds
         if one_colour and run and Kind.COLOR_RUN in kinds:
             return Strength(Kind.COLOR_RUN, total)
@@ -135,4 +136,3 @@ class FormationRule:
             kinds = " + ".join(k.label for k in self.strongest_kinds())
         text = f"{self.size} cards, {kinds}"
         return text + (", lower sum wins" if self.lower_sum_wins else "")
-

@@ -1,10 +1,10 @@
 """Schotten Totten (1999 and 2024 editions): the two-player stone-claiming game.
 
-    >>> from referee import schotten_totten as st
-    >>> game = st.new_game(seed=7)
-    >>> game = game.play(game.legal_moves()[0]).play("draw")
-    >>> game.to_move
-    1
+>>> from referee import schotten_totten as st
+>>> game = st.new_game(seed=7)
+>>> game = game.play(game.legal_moves()[0]).play("draw")
+>>> game.to_move
+1
 """
 
 from referee.schotten_totten.moves import (
@@ -52,3 +52,6 @@ __all__ = [
     "public_game",
     "render",
 ]
+
+# Registering the records adapter makes "schotten-totten" records readable.
+from referee.schotten_totten import record as _record  # noqa: F401

@@ -1,16 +1,16 @@
 """The Schotten Totten position: an immutable state that plays moves.
 
-    >>> game = new_game(seed=1)
-    >>> game.to_move, len(game.hands[0]), game.deck_size
-    (0, 6, 42)
-    >>> move = game.legal_moves()[0]
-    >>> after = game.play(move)
-    >>> after.phase, game.phase
-    (<Phase.AFTER_PLAY: 'after_play'>, <Phase.PLAY: 'play'>)
-    >>> after.play("done")
-    Traceback (most recent call last):
-    ...
-    referee.errors.IllegalMoveError: illegal move 'done': after playing a card you must draw while the deck has cards
+>>> game = new_game(seed=1)
+>>> game.to_move, len(game.hands[0]), game.deck_size
+(0, 6, 42)
+>>> move = game.legal_moves()[0]
+>>> after = game.play(move)
+>>> after.phase, game.phase
+(<Phase.AFTER_PLAY: 'after_play'>, <Phase.PLAY: 'play'>)
+>>> after.play("done")
+Traceback (most recent call last):
+...
+referee.errors.IllegalMoveError: illegal move 'done': after playing a card you must draw while the deck has cards
 """
 
 from __future__ import annotations
@@ -337,9 +337,7 @@ class State:
             )
         claimed = Stone(stone.sides, stone.completed, player)
         stones = _with(self.stones, move.stone - 1, claimed)
-        return replace(
-            self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player)
-        )
+        return replace(self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player))
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
@@ -382,7 +380,9 @@ class State:
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
         if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
             raise _illegal(
-                move, Reason.MUST_DRAW, "after playing a card you must draw while the deck has cards"
+                move,
+                Reason.MUST_DRAW,
+                "after playing a card you must draw while the deck has cards",
             )
         return replace(self, to_move=1 - self.to_move, phase=Phase.PLAY, ply=self.ply + 1)
 

@@ -1,0 +1,40 @@
+"""referee: rules referee and claim prover for the Schotten Totten family.
+
+>>> import referee
+>>> from referee import schotten_totten as st
+>>> game = st.new_game(seed=1)
+>>> game.play("R1@1")
+Traceback (most recent call last):
+...
+referee.errors.IllegalMoveError: illegal move 'R1@1': R1 is not in your hand
+"""
+
+from referee import schotten_totten
+from referee.cards import Card, CardSet, InvalidCardError
+from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError, RefereeError
+from referee.formations import FormationRule, Kind, Strength
+from referee.game import GameState, Outcome
+from referee.prover import ClaimVerdict, Verdict, Wildcard, decide_claim
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardSet",
+    "ClaimRefusedError",
+    "ClaimVerdict",
+    "FormationRule",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMoveError",
+    "Kind",
+    "Outcome",
+    "RefereeError",
+    "Strength",
+    "Verdict",
+    "Wildcard",
+    "__version__",
+    "decide_claim",
+    "schotten_totten",
+]

@@ -1,0 +1,61 @@
+"""Recorded games and positions: the JSON format, reading, and validation.
+
+A record is one JSON object (a ``.json`` file) or one line of a ``.jsonl``
+corpus. With a ``deal`` it is a *full* record, in which every draw and hand is
+checked; without one it is a *public* record of the visible moves only.
+
+    >>> from referee.records import parse_record, validate
+    >>> record = parse_record({
+    ...     "game": "schotten-totten",
+    ...     "moves": ["R7@3", "draw", "R7@4"],
+    ... }, "example")
+    >>> report = validate(record)
+    >>> report.legal, report.error.ply, report.error.reason
+    (False, 3, 'card_already_played')
+"""
+
+from referee.records._format import (
+    POSITION_FORMAT,
+    RECORD_FORMAT,
+    Position,
+    Record,
+    RecordError,
+    iter_documents,
+    iter_records,
+    load_position,
+    load_record,
+    parse_position,
+    parse_record,
+)
+from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
+from referee.records._validate import (
+    IllegalPly,
+    ValidationReport,
+    replay,
+    validate,
+    validate_source,
+)
+
+__all__ = [
+    "POSITION_FORMAT",
+    "RECORD_FORMAT",
+    "ClaimAnswer",
+    "GameFormat",
+    "IllegalPly",
+    "Position",
+    "Record",
+    "RecordError",
+    "ValidationReport",
+    "find_game",
+    "game_names",
+    "iter_documents",
+    "iter_records",
+    "load_position",
+    "load_record",
+    "parse_position",
+    "parse_record",
+    "register",
+    "replay",
+    "validate",
+    "validate_source",
+]

@@ -1,0 +1,320 @@
+"""Reading and writing records and positions as JSON and JSON Lines."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from referee.errors import RefereeError
+
+__all__ = [
+    "POSITION_FORMAT",
+    "RECORD_FORMAT",
+    "Position",
+    "Record",
+    "RecordError",
+    "iter_documents",
+    "iter_records",
+    "load_position",
+    "load_record",
+    "parse_position",
+    "parse_record",
+]
+
+RECORD_FORMAT = "referee-record/1"
+POSITION_FORMAT = "referee-position/1"
+#: A single JSON document larger than this is refused rather than read.
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+_MAX_MOVES = 10_000
+
+
+class RecordError(RefereeError):
+    """Input that is not a readable record or position; ``where`` says where.
+
+    ``where`` is like ``"games.jsonl:3"`` (source and line) and ``field`` the
+    JSON field, like ``"moves[4]"``.
+    """
+
+    def __init__(self, message: str, where: str = "", field: str = "") -> None:
+        place = ": ".join(p for p in (where, f"field {field!r}" if field else "") if p)
+        super().__init__("unreadable_input", f"{place}: {message}" if place else message)
+        self.where = where
+        self.field = field
+        self.detail = message
+
+
+@dataclass(frozen=True)
+class Record:
+    """One recorded game.
+
+    ``deal`` is the game's deal (deck order and anything else random) when it is
+    known, which makes this a *full* record; without it the record is *public*
+    (visible moves only). ``first`` is the index of the player who moved first.
+    """
+
+    game: str
+    moves: tuple[str, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[str, ...] = ()
+    first: int = 0
+    deal: Mapping[str, Any] | None = None
+    result: Mapping[str, Any] | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    where: str = field(default="", compare=False)
+
+    @property
+    def is_public(self) -> bool:
+        """A public record carries no deal: only the visible moves are checked."""
+        return self.deal is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (the inverse of :func:`parse_record`)."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "game": self.game}
+        if self.rules:
+            data["rules"] = dict(self.rules)
+        if self.players:
+            data["players"] = list(self.players)
+        data["first"] = self.first
+        if self.meta:
+            data["meta"] = dict(self.meta)
+        if self.deal is not None:
+            data["deal"] = dict(self.deal)
+        data["moves"] = list(self.moves)
+        if self.result is not None:
+            data["result"] = dict(self.result)
+        return data
+
+    def dumps(self) -> str:
+        """The record as one line of JSON."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A visible position: what is on the table and whose turn it is.
+
+    ``data`` holds the game-specific part (for Schotten Totten: stones and
+    discards); the game's format turns it into a state.
+    """
+
+    game: str
+    data: Mapping[str, Any]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    where: str = field(default="", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict."""
+        out: dict[str, Any] = {"format": POSITION_FORMAT, "game": self.game}
+        if self.rules:
+            out["rules"] = dict(self.rules)
+        out.update(self.data)
+        return out
+
+
+def _loads(text: str | bytes, where: str) -> Any:
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise RecordError(f"document larger than {MAX_DOCUMENT_BYTES} bytes", where)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"not UTF-8 text (byte {error.start})", where) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        at = f"line {error.lineno} column {error.colno}"
+        raise RecordError(f"bad JSON: {error.msg} ({at})", where) from None
+    except RecursionError:
+        raise RecordError("JSON nested too deeply", where) from None
+    except ValueError as error:  # e.g. integers with too many digits
+        raise RecordError(f"bad JSON: {error}", where) from None
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise RecordError("missing", where, key)
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RecordError(f"expected {_kind_name(kind)}, got {_json_type(value)}", where, key)
+    return value
+
+
+def _optional(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data or data[key] is None:
+        return None
+    return _require(data, key, kind, where)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", int: "an integer"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "an object", list: "an array", str: "a string", int: "an integer"}.get(
+        type(value), "a number" if isinstance(value, float) else type(value).__name__
+    )
+
+
+def _check_format(data: Any, expected: str, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RecordError(f"expected a JSON object, got {_json_type(data)}", where)
+    fmt = data.get("format", expected)
+    if fmt != expected:
+        raise RecordError(
+            f"unknown format {fmt!r} (this reader knows {expected!r})", where, "format"
+        )
+    return data
+
+
+def parse_record(data: Any, where: str = "") -> Record:
+    """Check a decoded JSON record's shape and build a :class:`Record`.
+
+    Game-specific contents (cards, moves, rules) are checked when the record is
+    replayed; this checks the fields and their types.
+
+    >>> parse_record({"game": "schotten-totten", "moves": ["R7@3", "draw"]}).moves
+    ('R7@3', 'draw')
+    >>> parse_record({"game": "schotten-totten", "moves": "R7@3"}, "a.json")
+    Traceback (most recent call last):
+    ...
+    referee.records._format.RecordError: a.json: field 'moves': expected an array, got a string
+    """
+    data = _check_format(data, RECORD_FORMAT, where)
+    game = _require(data, "game", str, where)
+    moves = _require(data, "moves", list, where)
+    if len(moves) > _MAX_MOVES:
+        raise RecordError(f"more than {_MAX_MOVES} moves", where, "moves")
+    for i, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise RecordError(
+                f"expected a move as a string, got {_json_type(move)}", where, f"moves[{i}]"
+            )
+    players = _optional(data, "players", list, where) or []
+    for i, name in enumerate(players):
+        if not isinstance(name, str):
+            raise RecordError(f"expected a name, got {_json_type(name)}", where, f"players[{i}]")
+    first = _optional(data, "first", int, where)
+    return Record(
+        game=game,
+        moves=tuple(moves),
+        rules=_optional(data, "rules", dict, where) or {},
+        players=tuple(players),
+        first=0 if first is None else first,
+        deal=_optional(data, "deal", dict, where),
+        result=_optional(data, "result", dict, where),
+        meta=_optional(data, "meta", dict, where) or {},
+        where=where,
+    )
+
+
+def parse_position(data: Any, where: str = "") -> Position:
+    """Check a decoded JSON position's envelope and build a :class:`Position`."""
+    data = _check_format(data, POSITION_FORMAT, where)
+    game = _require(data, "game", str, where)
+    rules = _optional(data, "rules", dict, where) or {}
+    body = {k: v for k, v in data.items() if k not in ("format", "game", "rules")}
+    return Position(game=game, data=body, rules=rules, where=where)
+
+
+def load_record(source: str | Path | IO[str]) -> Record:
+    """Read one record from a JSON file (or an open text stream)."""
+    text, where = _read(source)
+    return parse_record(_loads(text, where), where)
+
+
+def load_position(source: str | Path | IO[str]) -> Position:
+    """Read one position from a JSON file (or an open text stream)."""
+    text, where = _read(source)
+    return parse_position(_loads(text, where), where)
+
+
+def _read(source: str | Path | IO[str]) -> tuple[str | bytes, str]:
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        try:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError as error:
+            raise RecordError(f"cannot read: {error.strerror or error}", str(path)) from None
+        return data, str(path)
+    return source.read(), getattr(source, "name", "<stream>")
+
+
+def iter_documents(
+    source: str | Path | IO[str] | IO[bytes],
+) -> Iterator[tuple[Any, str] | RecordError]:
+    """Yield each document of a JSON or JSON Lines source, lazily.
+
+    A ``.jsonl`` file is read one line at a time (blank lines skipped), so memory
+    stays flat however large it is; any other file is one JSON document. A
+    stream (such as standard input) holding several lines that are each a JSON
+    document is read as JSON Lines. Each item is the decoded value with its
+    location, or a :class:`RecordError` for a part that cannot be read, so one
+    bad line does not stop a corpus.
+    """
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        if path.suffix != ".jsonl":
+            try:
+                text, where = _read(path)
+                yield (_loads(text, where), where)
+            except RecordError as error:
+                yield error
+            return
+        try:
+            with path.open("rb") as handle:
+                yield from _iter_lines(handle, str(path))
+        except OSError as error:
+            yield RecordError(f"cannot read: {error.strerror or error}", str(path))
+        return
+    where = getattr(source, "name", "<stream>")
+    whole = source.read()
+    text = whole.decode("utf-8", "replace") if isinstance(whole, bytes) else whole
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
+        try:
+            json.loads(lines[0])
+        except ValueError:
+            pass
+        else:
+            yield from _iter_lines(text.splitlines(), where)
+            return
+    try:
+        yield (_loads(whole, where), where)
+    except RecordError as error:
+        yield error
+
+
+def _iter_lines(
+    lines: Iterable[str | bytes], where: str
+) -> Iterator[tuple[Any, str] | RecordError]:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        at = f"{where}:{number}"
+        try:
+            yield (_loads(line, at), at)
+        except RecordError as error:
+            yield error
+
+
+def iter_records(source: str | Path | IO[str] | IO[bytes]) -> Iterator[Record | RecordError]:
+    """Yield each record of a JSON or JSON Lines source lazily, or its read error."""
+    for item in iter_documents(source):
+        if isinstance(item, RecordError):
+            yield item
+            continue
+        data, where = item
+        try:
+            yield parse_record(data, where)
+        except RecordError as error:
+            yield error

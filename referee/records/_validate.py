@@ -1,0 +1,191 @@
+"""Replaying a record move by move and reporting the first illegal move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from referee.errors import ClaimRefusedError, RefereeError
+from referee.game import GameState, Outcome
+from referee.records._format import Record, RecordError, iter_records
+from referee.records._registry import find_game
+
+__all__ = ["IllegalPly", "ValidationReport", "replay", "validate", "validate_source"]
+
+
+@dataclass(frozen=True)
+class IllegalPly:
+    """The first move of a record that the rules refuse.
+
+    ``ply`` counts moves from 1; ``reason`` is the stable code of the refusal.
+    """
+
+    ply: int
+    move: str
+    reason: str
+    message: str
+    evidence: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        data: dict[str, Any] = {
+            "ply": self.ply,
+            "move": self.move,
+            "reason": self.reason,
+            "message": self.message,
+        }
+        if self.evidence is not None:
+            data["evidence"] = self.evidence
+        return data
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """What replaying one record found.
+
+    ``legal`` is true when every move is legal and the recorded result (if any)
+    agrees with the replay. ``plies`` counts the moves checked and accepted.
+    ``error`` is the first illegal move; ``result_mismatch`` says how a
+    recorded result disagrees; ``input_error`` is set when the record could not
+    be read at all (then nothing was replayed).
+    """
+
+    where: str
+    game: str
+    public: bool
+    plies: int
+    error: IllegalPly | None = None
+    result_mismatch: str | None = None
+    outcome: Outcome | None = None
+    input_error: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        """Readable, every move legal, and any recorded result confirmed."""
+        return self.input_error is None and self.error is None and self.result_mismatch is None
+
+    def summary(self) -> str:
+        """One line for people: ok, or what is wrong and where."""
+        kind = "public" if self.public else "full"
+        if self.input_error is not None:
+            return f"{self.where}: unreadable: {self.input_error}"
+        if self.error is not None:
+            e = self.error
+            return f"{self.where}: illegal at ply {e.ply} {e.move!r} [{e.reason}]: {e.message}"
+        if self.result_mismatch is not None:
+            return f"{self.where}: result mismatch: {self.result_mismatch}"
+        end = "game over" if self.outcome is not None else "unfinished"
+        winner = (
+            f", player {self.outcome.winner + 1} wins ({self.outcome.reason})"
+            if self.outcome is not None and self.outcome.winner is not None
+            else ""
+        )
+        return f"{self.where}: ok ({self.game}, {kind} record, {self.plies} plies, {end}{winner})"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "where": self.where,
+            "game": self.game,
+            "public": self.public,
+            "legal": self.legal,
+            "plies": self.plies,
+            "error": None if self.error is None else self.error.to_json(),
+            "result_mismatch": self.result_mismatch,
+            "input_error": self.input_error,
+            "outcome": None
+            if self.outcome is None
+            else {"winner": self.outcome.winner, "reason": self.outcome.reason},
+        }
+
+
+def replay(record: Record, upto: int | None = None) -> GameState[Any]:
+    """The state after the first ``upto`` moves (all by default).
+
+    Raises :class:`RecordError` for unreadable set-up and the move's own
+    ``IllegalMoveError`` / ``InvalidMoveError`` for a refused move.
+    """
+    fmt = find_game(record.game, record.where)
+    state = fmt.start(record)
+    moves = record.moves if upto is None else record.moves[:upto]
+    if upto is not None and not 0 <= upto <= len(record.moves):
+        raise RecordError(f"ply {upto} is outside 0-{len(record.moves)}", record.where, "ply")
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def validate(record: Record) -> ValidationReport:
+    """Replay ``record`` and report the first illegal move, if any.
+
+    Never raises for a bad record: unreadable set-up is reported as
+    ``input_error``.
+    """
+    where = record.where or "<record>"
+    try:
+        fmt = find_game(record.game, record.where)
+        state = fmt.start(record)
+    except RecordError as error:
+        return ValidationReport(
+            where,
+            str(record.game),
+            record.is_public,
+            0,
+            input_error=error.detail
+            if not error.field
+            else f"field {error.field!r}: {error.detail}",
+        )
+    for ply, move in enumerate(record.moves, start=1):
+        try:
+            state = state.play(move)
+        except RefereeError as error:
+            evidence = None
+            if isinstance(error, ClaimRefusedError) and error.verdict is not None:
+                evidence = _evidence(fmt, state, error)
+            illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
+            return ValidationReport(where, record.game, record.is_public, ply - 1, illegal)
+    outcome = state.outcome
+    mismatch = _compare_result(record, fmt.result_of(outcome) if outcome else None)
+    return ValidationReport(
+        where, record.game, record.is_public, len(record.moves), None, mismatch, outcome
+    )
+
+
+def _evidence(fmt: Any, state: Any, error: ClaimRefusedError) -> dict[str, Any] | None:
+    describe = getattr(fmt, "describe_verdict", None)
+    return None if describe is None else dict(describe(state, error.verdict))
+
+
+def _compare_result(record: Record, actual: dict[str, Any] | None) -> str | None:
+    recorded = record.result
+    if recorded is None:
+        return None
+    if actual is None:
+        return f"the record gives a result ({_show(recorded)}) but the game is not over"
+    for key, value in recorded.items():
+        if key in actual and actual[key] != value:
+            return f"the record says {key}={value!r} but the replay gives {actual[key]!r}"
+    return None
+
+
+def _show(result: Any) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in result.items())
+
+
+def validate_source(source: str | Path | IO[str] | IO[bytes]) -> Iterator[ValidationReport]:
+    """Validate every record in a JSON file or JSON Lines corpus, lazily."""
+    for item in iter_records(source):
+        if isinstance(item, RecordError):
+            yield ValidationReport(
+                item.where or str(source),
+                "?",
+                False,
+                0,
+                input_error=item.detail
+                if not item.field
+                else f"field {item.field!r}: {item.detail}",
+            )
+        else:
+            yield validate(item)
