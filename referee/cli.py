@@ -293,11 +293,21 @@ def _claimable(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_OK
-    for answer in answers:
+    decided = [a for a in answers if a.claimable is not None]
+    for answer in decided:
         print(answer)
+    waiting = sorted({a.label or f"place {a.place}" for a in answers} -
+                     {a.label or f"place {a.place}" for a in decided}, key=_natural_key)
+    if waiting:
+        print(f"no complete formation yet at: {', '.join(waiting)}")
     if not answers:
         print("no open place")
     return EXIT_OK
+
+
+def _natural_key(label: str) -> tuple[str, int]:
+    head, _, tail = label.rpartition(" ")
+    return (head, int(tail)) if tail.isdigit() else (label, 0)
 
 
 def _show(args: argparse.Namespace) -> int:
