@@ -296,8 +296,11 @@ def _claimable(args: argparse.Namespace) -> int:
     decided = [a for a in answers if a.claimable is not None]
     for answer in decided:
         print(answer)
-    waiting = sorted({a.label or f"place {a.place}" for a in answers} -
-                     {a.label or f"place {a.place}" for a in decided}, key=_natural_key)
+    waiting = sorted(
+        {a.label or f"place {a.place}" for a in answers}
+        - {a.label or f"place {a.place}" for a in decided},
+        key=_natural_key,
+    )
     if waiting:
         print(f"no complete formation yet at: {', '.join(waiting)}")
     if not answers:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import IO, Any
 
@@ -18,6 +19,7 @@ __all__ = [
     "RecordError",
     "iter_documents",
     "iter_records",
+    "json_schema",
     "load_position",
     "load_record",
     "parse_position",
@@ -112,6 +114,19 @@ class Position:
             out["rules"] = dict(self.rules)
         out.update(self.data)
         return out
+
+
+def json_schema(kind: str = "record") -> dict[str, Any]:
+    """The JSON Schema shipped with the package: ``"record"`` or ``"position"``.
+
+    >>> json_schema("record")["required"]
+    ['game', 'moves']
+    """
+    if kind not in ("record", "position"):
+        raise ValueError(f"no schema {kind!r}: use 'record' or 'position'")
+    text = files("referee.schemas").joinpath(f"{kind}.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def _loads(text: str | bytes, where: str) -> Any:

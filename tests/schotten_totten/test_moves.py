@@ -25,8 +25,9 @@ from referee.schotten_totten import (
 from .helpers import position
 
 moves = st.one_of(
-    st.builds(PlayCard, st.builds(Card, st.sampled_from("ROYGBP"), st.integers(0, 99)),
-              st.integers(0, 99)),
+    st.builds(
+        PlayCard, st.builds(Card, st.sampled_from("ROYGBP"), st.integers(0, 99)), st.integers(0, 99)
+    ),
     st.builds(Claim, st.integers(0, 99)),
     st.just(Pass()),
     st.just(Draw()),
@@ -42,8 +43,23 @@ def test_notation_round_trips(move: object) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "R7", "@3", "R7@", "r7@3", "R7@3 ", "claim", "claim x", "Claim 3", "PASS",
-             "R100@3", "draw clan", "R7@3@4", "\u00e97@3"]
+    "text",
+    [
+        "",
+        "R7",
+        "@3",
+        "R7@",
+        "r7@3",
+        "R7@3 ",
+        "claim",
+        "claim x",
+        "Claim 3",
+        "PASS",
+        "R100@3",
+        "draw clan",
+        "R7@3@4",
+        "\u00e97@3",
+    ],
 )
 def test_malformed_text_is_invalid(text: str) -> None:
     with pytest.raises(InvalidMoveError) as error:
@@ -65,8 +81,12 @@ def refusal(state, move: str) -> IllegalMoveError:
 
 
 def test_each_refusal_reason_and_nothing_changes() -> None:
-    start = position({1: ("R7 R8 R9", "O1"), 2: ("", "O5 O6 O7"), 3: ("G1 G2", "")},
-                     hands=("Y1 Y2", "B1"), phase=Phase.PLAY, owners={2: 1})
+    start = position(
+        {1: ("R7 R8 R9", "O1"), 2: ("", "O5 O6 O7"), 3: ("G1 G2", "")},
+        hands=("Y1 Y2", "B1"),
+        phase=Phase.PLAY,
+        owners={2: 1},
+    )
     cases = {
         "no_such_stone": (start, "Y1@10"),
         "unknown_card": (start, "X1@3"),

@@ -73,8 +73,9 @@ def test_recorded_playouts_replay_and_validate(seed: int) -> None:
     # the same seed gives the same game
     assert FORMAT.random_record(seed, {}) == record
     # the public record (no deal) of the same game is legal too
-    public = type(record)(game=record.game, moves=record.moves, first=record.first,
-                          result=record.result)
+    public = type(record)(
+        game=record.game, moves=record.moves, first=record.first, result=record.result
+    )
     assert validate(public).legal
 
 

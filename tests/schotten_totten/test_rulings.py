@@ -43,8 +43,9 @@ def test_ruling_2_turn_order_play_then_claims_then_draw() -> None:
 
 
 def test_ruling_2_side_limit_and_claimed_stone() -> None:
-    state = position({1: ("R1 R2 R3", ""), 2: ("", "O1")}, hands=("Y1", ""), phase=Phase.PLAY,
-                     owners={2: 1})
+    state = position(
+        {1: ("R1 R2 R3", ""), 2: ("", "O1")}, hands=("Y1", ""), phase=Phase.PLAY, owners={2: 1}
+    )
     with pytest.raises(IllegalMoveError) as full:
         state.play("Y1@1")
     assert full.value.reason == "side_full"
@@ -77,7 +78,9 @@ def test_ruling_3_pass_only_when_no_card_can_be_played_and_draws_nothing() -> No
         claimed.play("draw")
     assert draw.value.reason == "pass_draws_nothing"
     ended = claimed.play("done")
-    assert ended.to_move == 1 and ended.hand_sizes == (0, 1) and ended.deck_size == claimed.deck_size
+    assert (
+        ended.to_move == 1 and ended.hand_sizes == (0, 1) and ended.deck_size == claimed.deck_size
+    )
 
 
 def test_ruling_3_pass_when_every_own_side_is_full_or_claimed() -> None:
@@ -112,7 +115,8 @@ def test_ruling_4_equal_kind_and_sum_completed_first_wins() -> None:
 def test_ruling_4_completion_order_comes_from_play() -> None:
     game = new_game(deck=deck_with("R4 O5 Y6 R1 R2 R3", "G4 B5 P6 O1 O2 O3"))
     game = play_all(
-        game, ["R4@1", "draw", "G4@1", "draw", "O5@1", "draw", "B5@1", "draw", "Y6@1", "draw", "P6@1"]
+        game,
+        ["R4@1", "draw", "G4@1", "draw", "O5@1", "draw", "B5@1", "draw", "Y6@1", "draw", "P6@1"],
     )
     # player 2 completed later, so it cannot claim the tie ...
     with pytest.raises(ClaimRefusedError):

@@ -1,0 +1,123 @@
+"""The referee command line: exit codes, output, and no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from referee.schotten_totten.record import FORMAT
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples" / "records"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_examples_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", str(EXAMPLES))
+    assert code == 1  # the folder holds deliberately illegal records
+    assert "illegal at ply 13 'G4@7' [card_not_in_hand]" in out
+    assert "ok (schotten-totten, public record" in out
+    assert out.strip().splitlines()[-1].endswith("illegal, 0 unreadable")
+
+
+def test_validate_legal_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", str(EXAMPLES / "schotten-totten" / "full-2024.json"))
+    assert code == 0 and "1 games: 1 legal, 0 illegal, 0 unreadable" in out
+
+
+def test_validate_unreadable_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    code, out, _ = run(capsys, "validate", str(bad), str(tmp_path / "missing.json"))
+    assert code == 2
+    assert "bad JSON" in out and "cannot read" in out
+
+
+def test_validate_json_lines_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", "--json", str(EXAMPLES))
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[-1]["summary"]["games"] == len(lines) - 1
+    wrong = [r for r in lines[:-1] if r["result_mismatch"]]
+    assert wrong and not wrong[0]["legal"]
+    assert code == 1
+
+
+def test_validate_jobs_gives_the_same_reports(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("\n".join(FORMAT.random_record(s, {}).dumps() for s in range(12)) + "\n")
+    one = run(capsys, "validate", "--json", str(corpus))
+    two = run(capsys, "validate", "--json", "--jobs", "2", str(corpus))
+    assert one == two and one[0] == 0
+
+
+def test_claimable_and_show(capsys: pytest.CaptureFixture[str]) -> None:
+    position = ROOT / "examples" / "positions" / "blue-seven.json"
+    code, out, _ = run(capsys, "claimable", str(position))
+    assert code == 0
+    assert "stone 2, player 1: claimable" in out
+    code, out, _ = run(capsys, "claimable", "--json", str(position))
+    answers = json.loads(out)["answers"]
+    stone2 = [a for a in answers if a["place"] == 2 and a["player"] == 0][0]
+    assert stone2["claimable"] is True and stone2["evidence"]["opponent_best"]["kind"] == "color"
+    code, out, _ = run(capsys, "show", str(position))
+    assert code == 0 and "R6 O6 Y6" in out and "B8 B9" in out
+
+
+def test_claimable_at_a_ply_of_a_record(capsys: pytest.CaptureFixture[str]) -> None:
+    record = EXAMPLES / "schotten-totten" / "full-2024.json"
+    code, out, _ = run(capsys, "show", "--ply", "0", str(record))
+    assert code == 0 and "ply 0" in out
+    code, _, err = run(capsys, "show", "--ply", "9999", str(record))
+    assert code == 2 and "past the record" in err
+    illegal = EXAMPLES / "schotten-totten" / "illegal-pass-with-cards.json"
+    code, _, err = run(capsys, "claimable", str(illegal))
+    assert code == 1 and "illegal at ply 1" in err
+
+
+def test_demo_prints_a_legal_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "demo", "--seed", "17")
+    assert code == 0
+    path = tmp_path / "demo.json"
+    path.write_text(out)
+    assert run(capsys, "validate", str(path))[0] == 0
+    assert run(capsys, "demo", "--game", "go")[0] == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["nonsense"],
+        ["validate", "--jobs", "0", "x"],
+        ["claimable"],
+        ["demo", "--rules", "[1]"],
+        ["show", "--ply", "-3", "x"],
+    ],
+)
+def test_bad_command_lines_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    assert run(capsys, *args)[0] == 2
+
+
+def test_module_entry_point_reads_stdin_without_traceback() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "referee", "validate", "-"],
+        input=b"\x00\xff garbage",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert b"Traceback" not in result.stderr + result.stdout
+    assert b"unreadable" in result.stdout
