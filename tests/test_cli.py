@@ -69,7 +69,7 @@ def test_claimable_and_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert "stone 2, player 1: claimable" in out
     code, out, _ = run(capsys, "claimable", "--json", str(position))
     answers = json.loads(out)["answers"]
-    stone2 = [a for a in answers if a["place"] == 2 and a["player"] == 0][0]
+    stone2 = next(a for a in answers if a["place"] == 2 and a["player"] == 0)
     assert stone2["claimable"] is True and stone2["evidence"]["opponent_best"]["kind"] == "color"
     code, out, _ = run(capsys, "show", str(position))
     assert code == 0 and "R6 O6 Y6" in out and "B8 B9" in out
