@@ -30,6 +30,7 @@ Every move's text round-trips without a position, and ``repr`` is the parse call
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from referee.cards import Card
@@ -115,6 +116,12 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=2048)
+def _parse_text(text: str) -> Move:
+    # Moves are immutable values, so a replay can share parsed moves freely.
     word = _WORDS.get(text)
     if word is not None:
         return word

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError, IllegalMoveError
@@ -59,6 +59,9 @@ CLAN_CARDS = CardSet(
     colour_names=("red", "orange", "yellow", "green", "blue", "purple"),
     values=range(1, 10),
 )
+_CLAN_SET = frozenset(CLAN_CARDS.cards)
+_PAIRS = {card: CLAN_CARDS.as_pair(card) for card in CLAN_CARDS.cards}
+_NO_POOL = Pool(())
 #: How formations form and compare at an ordinary stone.
 FORMATION = FormationRule(size=3)
 #: Number of stones in the row.
@@ -116,8 +119,7 @@ class Rules:
             raise ValueError(f"unknown edition {self.edition!r}: use '2024' or '1999'")
 
 
-@dataclass(frozen=True, slots=True)
-class Stone:
+class Stone(NamedTuple):
     """One stone: both sides' cards in play order, completion times, owner.
 
     ``completed`` holds, per side, the ply at which that side's formation was
@@ -192,7 +194,7 @@ class State:
 
     def view(self, player: int) -> State:
         """What ``player`` can see: the opponent's hand and the deck order hidden."""
-        return replace(self, hands=_with(self.hands, 1 - player, None), deck=None)
+        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None)
 
     def claim_verdict(
         self, number: int, player: int | None = None, *, engine: Engine = "exact"
@@ -257,10 +259,10 @@ class State:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
         if isinstance(move, PlayCard):
             return self._play_card(move)
-        if isinstance(move, Claim):
-            return self._claim(move)
         if isinstance(move, Draw):
             return self._draw(move)
+        if isinstance(move, Claim):
+            return self._claim(move)
         if isinstance(move, EndTurn):
             return self._end_turn(move)
         if isinstance(move, Pass):
@@ -272,7 +274,7 @@ class State:
         if self.phase is not Phase.PLAY:
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
-        if card not in CLAN_CARDS:
+        if card not in _CLAN_SET:
             raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
         hand = self.hands[player]
         if hand is not None:
@@ -297,8 +299,7 @@ class State:
             None,
         )
         new_hand = None if hand is None else tuple(c for c in hand if c != card)
-        return replace(
-            self,
+        return _evolve(self,
             stones=_with(self.stones, move.stone - 1, placed),
             hands=_with(self.hands, player, new_hand),
             hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
@@ -337,7 +338,7 @@ class State:
             )
         claimed = Stone(stone.sides, stone.completed, player)
         stones = _with(self.stones, move.stone - 1, claimed)
-        return replace(self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player))
+        return _evolve(self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player))
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
@@ -346,7 +347,7 @@ class State:
             raise _illegal(
                 move, Reason.PASS_NOT_ALLOWED, "you can still play a card, so you may not pass"
             )
-        return replace(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
+        return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
 
     def _draw(self, move: Draw) -> State:
         player = self.to_move
@@ -364,8 +365,7 @@ class State:
             new_hand = None if hand is None else (*hand, drawn)
         else:
             rest, new_hand = None, None
-        return replace(
-            self,
+        return _evolve(self,
             hands=_with(self.hands, player, new_hand),
             hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
             deck=rest,
@@ -384,7 +384,7 @@ class State:
                 Reason.MUST_DRAW,
                 "after playing a card you must draw while the deck has cards",
             )
-        return replace(self, to_move=1 - self.to_move, phase=Phase.PLAY, ply=self.ply + 1)
+        return _evolve(self, to_move=1 - self.to_move, phase=Phase.PLAY, ply=self.ply + 1)
 
     # --- helpers ------------------------------------------------------------------
 
@@ -402,20 +402,26 @@ class State:
         if len(mine) < FORMATION.size:
             raise ValueError("the claimant's formation is not complete")
         if pool is None:
-            pool = Pool(CLAN_CARDS.as_pair(c) for c in self.unseen_cards())
+            # Against a complete side nothing can be added, so no pool is needed.
+            pool = _NO_POOL if len(theirs) == FORMATION.size else self._pool()
         first = True
         if len(theirs) == FORMATION.size:
             mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
             first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
         return decide_claim(
-            [CLAN_CARDS.as_pair(c) for c in mine],
-            [CLAN_CARDS.as_pair(c) for c in theirs],
+            [_PAIRS[c] for c in mine],
+            [_PAIRS[c] for c in theirs],
             pool,
             FORMATION,
             colours=len(CLAN_CARDS.colours),
             claimant_completed_first=first,
             engine=engine,
         )
+
+    def _pool(self) -> Pool:
+        """The prover's pool: every clan card that is not visible."""
+        seen = self.visible_cards()
+        return Pool([_PAIRS[c] for c in CLAN_CARDS.cards if c not in seen])
 
     def _provable_claims(self) -> list[Claim]:
         player = self.to_move
@@ -426,7 +432,7 @@ class State:
         ]
         if not candidates:
             return []
-        pool = Pool(CLAN_CARDS.as_pair(c) for c in self.unseen_cards())
+        pool = self._pool()
         return [
             Claim(n)
             for n in candidates
@@ -437,6 +443,18 @@ class State:
 
     def __str__(self) -> str:
         return render(self)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without its overhead: this is the hot path of replays."""
+    new = object.__new__(State)
+    for name in _STATE_FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_set = object.__setattr__
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
