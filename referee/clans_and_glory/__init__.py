@@ -1,0 +1,73 @@
+"""Clans and Glory (Bubola & Colovini, 2024) for 2 to 4 players.
+
+Set up a game from a seed or a deck order, play moves as text, read the result::
+
+    >>> from referee.clans_and_glory import new_game, random_playout
+    >>> game = new_game(2, seed=1)
+    >>> for text in random_playout(1, players=2):
+    ...     game = game.play(text)
+    >>> game.outcome.reason in ("most_points", "most_cards", "shared")
+    True
+    >>> len(game.outcome.scores)
+    2
+
+The modules: :mod:`.setup` (cards and set-up per player count), :mod:`.layout`
+(seats and which touch), :mod:`.moves` (the notation), :mod:`.scoring` and
+:mod:`.state` (the game).
+"""
+
+from referee.clans_and_glory.layout import HEAD_SEAT, Layout, Seat, default_layout
+from referee.clans_and_glory.moves import Placement, parse_move
+from referee.clans_and_glory.scoring import (
+    Award,
+    ScoreSheet,
+    TableauScore,
+    score_sheet,
+    score_tableau,
+)
+from referee.clans_and_glory.setup import (
+    CLAN_CARDS,
+    SETUPS,
+    SHIELDS_PER_PLAYER,
+    InvalidDealError,
+    Setup,
+    setup_for,
+)
+from referee.clans_and_glory.state import (
+    HiddenCard,
+    Placed,
+    Reason,
+    State,
+    View,
+    new_game,
+    random_playout,
+    state_from_deal,
+)
+
+__all__ = [
+    "CLAN_CARDS",
+    "HEAD_SEAT",
+    "SETUPS",
+    "SHIELDS_PER_PLAYER",
+    "Award",
+    "HiddenCard",
+    "InvalidDealError",
+    "Layout",
+    "Placed",
+    "Placement",
+    "Reason",
+    "ScoreSheet",
+    "Seat",
+    "Setup",
+    "State",
+    "TableauScore",
+    "View",
+    "default_layout",
+    "new_game",
+    "parse_move",
+    "random_playout",
+    "score_sheet",
+    "score_tableau",
+    "setup_for",
+    "state_from_deal",
+]

@@ -1,0 +1,116 @@
+"""Clans and Glory moves and their text notation.
+
+A turn is one move: place a card from your hand on a free seat, face up (the
+normal case) or face down (only when no card in hand fits any free seat face
+up), and optionally put one of your shields on the tableau just played to.
+
+=======================  ===================================================
+text                     meaning
+=======================  ===================================================
+``G5@t2s4``              green 5 face up on seat 4 of tableau 2
+``G5@t2s4+shield``       the same, and a shield on tableau 2's stack
+``G5@t2s4+down``         green 5 face down on that seat
+``G5@t2s4+down+shield``  face down, and a shield on tableau 2
+=======================  ===================================================
+
+The text round-trips without a position, and ``repr`` is the parse call::
+
+    >>> move = parse_move("G5@t2s4+shield")
+    >>> move
+    parse_move('G5@t2s4+shield')
+    >>> move.card, move.seat, move.face_down, move.shield
+    (Card('G', 5), Seat(2, 4), False, True)
+    >>> parse_move(str(move)) == move
+    True
+
+The shield always goes on the tableau just played to, so the notation cannot
+name another one:
+
+    >>> parse_move("G5@t2s4+shield@t3")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'G5@t2s4+shield@t3': a shield always goes on the tableau just played to, so it takes no tableau of its own
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.cards import Card, InvalidCardError
+from referee.clans_and_glory.layout import Seat
+from referee.clans_and_glory.setup import CLAN_CARDS
+from referee.errors import InvalidMoveError
+
+__all__ = ["Placement", "parse_move"]
+
+_MOVE_TEXT = re.compile(r"([A-Z]\d{1,2})@(t\d{1,2}s\d{1,2})(\+down)?(\+shield)?")
+_SHIELD_ELSEWHERE = re.compile(r".*\+shield@.*")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Place ``card`` on ``seat``; ``face_down`` and ``shield`` are the options.
+
+    >>> str(Placement(Card("R", 3), Seat(1, 7), face_down=True))
+    'R3@t1s7+down'
+    """
+
+    card: Card
+    seat: Seat
+    face_down: bool = False
+    shield: bool = False
+
+    def __str__(self) -> str:
+        down = "+down" if self.face_down else ""
+        shield = "+shield" if self.shield else ""
+        return f"{self.card}@{self.seat}{down}{shield}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+    @property
+    def tableau(self) -> int:
+        """The tableau played to (and the one a shield goes on)."""
+        return self.seat.tableau
+
+
+def parse_move(text: str) -> Placement:
+    """Read a move from its text (shape and card only; legality is the state's business).
+
+    Options come in a fixed order (``+down`` before ``+shield``), so each move
+    has exactly one text.
+
+    >>> parse_move("G5@t2s4+shield+down")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'G5@t2s4+shield+down': expected a card and a seat with options in this order, like 'G5@t2s4', 'G5@t2s4+shield' or 'G5@t2s4+down+shield'
+    >>> parse_move("G9@t2s4")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'G9@t2s4': unknown card 'G9': value 9 is outside 3-8
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'G5@t2s4'")
+    match = _MOVE_TEXT.fullmatch(text)
+    if match is None:
+        if _SHIELD_ELSEWHERE.fullmatch(text):
+            raise InvalidMoveError(
+                f"malformed move {text!r}: a shield always goes on the tableau just "
+                "played to, so it takes no tableau of its own"
+            )
+        raise InvalidMoveError(
+            f"malformed move {text!r}: expected a card and a seat with options in this "
+            "order, like 'G5@t2s4', 'G5@t2s4+shield' or 'G5@t2s4+down+shield'"
+        )
+    try:
+        card = CLAN_CARDS.parse(match.group(1))
+    except InvalidCardError as error:
+        raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
+    if str(card) != match.group(1):
+        raise InvalidMoveError(f"malformed move {text!r}: write the card as {str(card)!r}")
+    try:
+        seat = Seat.parse(match.group(2))
+    except InvalidMoveError as error:
+        raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
+    return Placement(card, seat, face_down=match.group(3) is not None, shield=bool(match.group(4)))

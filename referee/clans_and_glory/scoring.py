@@ -1,0 +1,179 @@
+"""Scoring: how each tableau's cards are handed out to the shields on it.
+
+At the end each tableau's shield stack is turned over, so the first shield
+placed there comes first. It takes every face-up card of the lowest rank on the
+tableau, the next shield takes the next rank up, and so on; shields beyond the
+number of ranks take nothing, and ranks beyond the number of shields go to
+nobody. Face-down cards are removed first and count for nothing.
+
+The first tip of the rulebook: two shields on a tableau with only 4s and 6s;
+a 3 on the last free seat means the 6s go to nobody::
+
+    >>> cards = [Card("R", 4), Card("G", 4), Card("B", 6), Card("Y", 6)]
+    >>> print(score_tableau(1, cards, shields=(0, 1)))
+    t1 (shields, first placed first: player 1, player 2)
+      player 1 takes the 4s: R4 G4 = 8
+      player 2 takes the 6s: Y6 B6 = 12
+    >>> print(score_tableau(1, [*cards, Card("P", 3)], shields=(0, 1)))
+    t1 (shields, first placed first: player 1, player 2)
+      player 1 takes the 3s: P3 = 3
+      player 2 takes the 4s: R4 G4 = 8
+      nobody takes the 6s: Y6 B6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card
+from referee.clans_and_glory.setup import CLAN_CARDS
+from referee.game import Outcome
+
+__all__ = ["Award", "ScoreSheet", "TableauScore", "score_sheet", "score_tableau"]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """The cards of one rank on one tableau, given to the owner of one shield."""
+
+    player: int
+    rank: int
+    cards: tuple[Card, ...]
+
+    @property
+    def points(self) -> int:
+        """The cards' total value."""
+        return self.rank * len(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TableauScore:
+    """How one tableau scores.
+
+    ``shields`` lists the stack's owners with the first shield placed first;
+    ``awards`` has one entry per shield that took a rank (lowest rank first);
+    ``unclaimed`` holds the face-up cards of ranks that no shield took, and
+    ``face_down`` the face-down cards (worth nothing).
+    """
+
+    tableau: int
+    shields: tuple[int, ...]
+    awards: tuple[Award, ...]
+    unclaimed: tuple[Card, ...]
+    face_down: tuple[Card, ...] = ()
+
+    def points(self, player: int) -> int:
+        """What ``player`` scores on this tableau."""
+        return sum(a.points for a in self.awards if a.player == player)
+
+    def cards(self, player: int) -> int:
+        """How many cards ``player`` collects on this tableau."""
+        return sum(len(a.cards) for a in self.awards if a.player == player)
+
+    def __str__(self) -> str:
+        owners = ", ".join(f"player {p + 1}" for p in self.shields) or "none"
+        lines = [f"t{self.tableau} (shields, first placed first: {owners})"]
+        for award in self.awards:
+            cards = " ".join(map(str, award.cards))
+            lines.append(
+                f"  player {award.player + 1} takes the {award.rank}s: {cards} = {award.points}"
+            )
+        for rank in sorted({c.value for c in self.unclaimed}):
+            cards = " ".join(str(c) for c in self.unclaimed if c.value == rank)
+            lines.append(f"  nobody takes the {rank}s: {cards}")
+        if self.face_down:
+            lines.append("  face down, worth nothing: " + " ".join(map(str, self.face_down)))
+        return "\n".join(lines)
+
+
+def score_tableau(
+    tableau: int,
+    face_up: Iterable[Card],
+    shields: Sequence[int],
+    face_down: Iterable[Card] = (),
+) -> TableauScore:
+    """Hand out one tableau's face-up cards; ``shields`` is in placement order.
+
+    More shields than ranks: the last shields take nothing.
+
+    >>> score = score_tableau(2, [Card("R", 5)], shields=(1, 0, 1))
+    >>> [(a.player, a.rank, a.points) for a in score.awards]
+    [(1, 5, 5)]
+    """
+    cards = sorted(face_up, key=lambda c: (c.value, CLAN_CARDS.colour_index(c.colour)))
+    ranks = sorted({c.value for c in cards})
+    awards = tuple(
+        Award(player, rank, tuple(c for c in cards if c.value == rank))
+        for player, rank in zip(shields, ranks, strict=False)
+    )
+    taken = set(ranks[: len(shields)])
+    return TableauScore(
+        tableau=tableau,
+        shields=tuple(shields),
+        awards=awards,
+        unclaimed=tuple(c for c in cards if c.value not in taken),
+        face_down=tuple(face_down),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Every tableau's score and each player's totals.
+
+    ``points`` and ``cards`` are per player; ``winners`` are the players with
+    the most points, ties broken by most cards; more than one means a shared win.
+    """
+
+    players: int
+    tableaus: tuple[TableauScore, ...]
+    points: tuple[int, ...]
+    cards: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def outcome(self) -> Outcome:
+        """The result as an :class:`~referee.game.Outcome`.
+
+        ``reason`` is ``most_points``, ``most_cards`` (points tied, cards
+        decided) or ``shared`` (``winner`` is ``None``; see :attr:`winners`).
+        """
+        if len(self.winners) > 1:
+            return Outcome(None, "shared", self.points)
+        winner = self.winners[0]
+        rivals = [p for p in range(self.players) if p != winner]
+        tied = any(self.points[p] == self.points[winner] for p in rivals)
+        return Outcome(winner, "most_cards" if tied else "most_points", self.points)
+
+    def __str__(self) -> str:
+        lines = [str(t) for t in self.tableaus]
+        lines.append(
+            "totals: "
+            + ", ".join(
+                f"player {p + 1} {self.points[p]} points "
+                f"({self.cards[p]} card{'' if self.cards[p] == 1 else 's'})"
+                for p in range(self.players)
+            )
+        )
+        return "\n".join(lines)
+
+
+def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
+    """Add up the tableaus and decide the winners.
+
+    The rulebook's example: one player's cards 8+8+7+7+7+6+6+5 make 54.
+
+    >>> t1 = score_tableau(1, [Card("R", 5), Card("G", 6), Card("B", 6)], shields=(0, 0))
+    >>> t2 = score_tableau(2, [Card("R", 7), Card("G", 7), Card("Y", 7)], shields=(0,))
+    >>> t3 = score_tableau(3, [Card("R", 3), Card("R", 8), Card("G", 8)], shields=(1, 0))
+    >>> sheet = score_sheet(2, [t1, t2, t3])
+    >>> sheet.points, sheet.cards, sheet.winners
+    ((54, 3), (8, 1), (0,))
+    >>> sheet.outcome()
+    Outcome(winner=0, reason='most_points', scores=(54, 3))
+    """
+    tableaus = tuple(tableaus)
+    points = tuple(sum(t.points(p) for t in tableaus) for p in range(players))
+    cards = tuple(sum(t.cards(p) for t in tableaus) for p in range(players))
+    best = max((points[p], cards[p]) for p in range(players))
+    winners = tuple(p for p in range(players) if (points[p], cards[p]) == best)
+    return ScoreSheet(players, tableaus, points, cards, winners)

@@ -1,0 +1,686 @@
+"""The Clans and Glory game state: set-up, legal moves, playing, the end and views.
+
+A game is an immutable :class:`State`; :meth:`State.play` returns the next one::
+
+    >>> game = new_game(2, seed=7)
+    >>> game.to_move, [len(h) for h in game.hands], game.shields_left(0)
+    (0, [9, 8], 5)
+    >>> move = game.legal_moves()[0]
+    >>> after = game.play(str(move))
+    >>> after.to_move, len(after.hands[0]), after.seat_card(move.seat).card == move.card
+    (1, 8, True)
+
+A refused move raises and changes nothing:
+
+    >>> game.play("G5@t9s1")
+    Traceback (most recent call last):
+    ...
+    referee.errors.IllegalMoveError: illegal move 'G5@t9s1': player 1 does not hold G5
+    >>> game == new_game(2, seed=7)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, InvalidCardError
+from referee.clans_and_glory.layout import Layout, Seat, default_layout
+from referee.clans_and_glory.moves import Placement, parse_move
+from referee.clans_and_glory.scoring import ScoreSheet, score_sheet, score_tableau
+from referee.clans_and_glory.setup import (
+    CLAN_CARDS,
+    SHIELDS_PER_PLAYER,
+    InvalidDealError,
+    Setup,
+    setup_for,
+)
+from referee.errors import IllegalMoveError, InvalidMoveError
+from referee.game import Outcome
+
+__all__ = [
+    "HiddenCard",
+    "Placed",
+    "Reason",
+    "State",
+    "View",
+    "new_game",
+    "random_playout",
+    "state_from_deal",
+]
+
+#: The ``game`` field of a deal's JSON description.
+_GAME_NAME = "clans_and_glory"
+_DEAL_FIELDS = frozenset({"game", "players", "deck", "layout"})
+
+
+class Reason:
+    """The stable reason codes of refused Clans and Glory moves."""
+
+    MALFORMED_MOVE = "malformed_move"
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_TAKEN = "seat_taken"
+    NO_MATCH = "no_match"
+    FACE_DOWN_WITH_FIT = "face_down_with_fit"
+    NO_SHIELDS_LEFT = "no_shields_left"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card on a seat: who placed it (``None`` for a start card) and which way up."""
+
+    card: Card
+    player: int | None = None
+    face_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenCard:
+    """In a :class:`View`: a face-down card another player placed (its face unknown)."""
+
+    player: int | None
+
+
+def _fits(
+    layout: Layout, face_up_at: Callable[[Seat], Card | None], card: Card, seat: Seat
+) -> bool:
+    """Whether ``card`` shares colour or rank with a face-up card touching ``seat``."""
+    for other in layout.touching(seat):
+        shown = face_up_at(other)
+        if shown is not None and (shown.colour == card.colour or shown.value == card.value):
+            return True
+    return False
+
+
+def _placements(
+    layout: Layout,
+    face_up_at: Callable[[Seat], Card | None],
+    free: Sequence[Seat],
+    hand: Sequence[Card],
+    shields_left: int,
+) -> list[Placement]:
+    """Every legal placement for a hand: face up where it fits, else face down anywhere."""
+    options = [
+        (card, seat) for card in hand for seat in free if _fits(layout, face_up_at, card, seat)
+    ]
+    face_down = not options
+    if face_down:
+        options = [(card, seat) for card in hand for seat in free]
+    shield_choices = (False, True) if shields_left > 0 else (False,)
+    return [
+        Placement(card, seat, face_down=face_down, shield=shield)
+        for card, seat in options
+        for shield in shield_choices
+    ]
+
+
+def _illegal(move: Placement, reason: str, why: str) -> IllegalMoveError:
+    return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
+
+
+@dataclass(frozen=True)
+class State:
+    """A Clans and Glory position with everything known (the referee's view).
+
+    ``table`` has one entry per seat of ``layout.seats`` (``None`` when free);
+    ``hands`` are in card-set order; ``shields`` holds one stack per tableau,
+    the first shield placed first; ``removed`` are the cards taken out face down
+    at set-up; ``deal`` is the deck order the game was dealt from; ``moves``
+    are the moves played so far.
+    """
+
+    players: int
+    layout: Layout
+    deal: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    table: tuple[Placed | None, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    shields: tuple[tuple[int, ...], ...]
+    to_move: int = 0
+    moves: tuple[Placement, ...] = ()
+
+    # -- facts ------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        """The set-up rules for this player count."""
+        return setup_for(self.players)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each player holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    def seat_card(self, seat: Seat) -> Placed | None:
+        """What lies on ``seat`` (``None`` when it is free)."""
+        return self.table[self.layout.index(seat)]
+
+    def _face_up_at(self, seat: Seat) -> Card | None:
+        placed = self.table[self.layout.index(seat)]
+        return placed.card if placed is not None and placed.face_up else None
+
+    def free_seats(self) -> tuple[Seat, ...]:
+        """The free seats, in layout order."""
+        return tuple(s for s, p in zip(self.layout.seats, self.table, strict=True) if p is None)
+
+    def shield_stack(self, tableau: int) -> tuple[int, ...]:
+        """The owners of the shields on ``tableau``, the first placed first."""
+        return self.shields[tableau - 1]
+
+    def shields_left(self, player: int) -> int:
+        """How many shields ``player`` still has in supply (of 5)."""
+        return SHIELDS_PER_PLAYER - sum(stack.count(player) for stack in self.shields)
+
+    def fits(self, card: Card, seat: Seat) -> bool:
+        """Whether ``card`` may go face up on ``seat`` (colour or rank of a touching card).
+
+        >>> game = new_game(3, deck=setup_for(3).deck())
+        >>> str(game.seat_card(Seat(1, 2)).card), game.fits(Card("R", 7), Seat(1, 1))
+        ('R7', True)
+        >>> game.fits(Card("O", 5), Seat(1, 1)), game.fits(Card("O", 7), Seat(1, 5))
+        (False, True)
+        """
+        return _fits(self.layout, self._face_up_at, card, seat)
+
+    # -- the end ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the player who started with fewest cards has placed its last one."""
+        return not self.hands[self.setup.last_player]
+
+    def score(self) -> ScoreSheet:
+        """The score sheet of the table as it stands (final once the game is over).
+
+        Face-down cards are taken away first and score nothing.
+        """
+        scores = []
+        for tableau in range(1, self.layout.tableaus + 1):
+            up: list[Card] = []
+            down: list[Card] = []
+            for seat in self.layout.seats_of(tableau):
+                placed = self.seat_card(seat)
+                if placed is not None:
+                    (up if placed.face_up else down).append(placed.card)
+            scores.append(score_tableau(tableau, up, self.shield_stack(tableau), down))
+        return score_sheet(self.players, scores)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        return self.score().outcome() if self.is_over else None
+
+    # -- moves -----------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Placement:
+        """Read a move in Clans and Glory notation (see :mod:`.moves`)."""
+        return parse_move(text)
+
+    def legal_moves(self) -> list[Placement]:
+        """Every legal move of the player to move (empty once the game is over).
+
+        >>> game = new_game(4, seed=1)
+        >>> moves = game.legal_moves()
+        >>> all(game.is_legal(m) for m in moves), any(m.shield for m in moves)
+        (True, True)
+        """
+        if self.is_over:
+            return []
+        return _placements(
+            self.layout,
+            self._face_up_at,
+            self.free_seats(),
+            self.hands[self.to_move],
+            self.shields_left(self.to_move),
+        )
+
+    def refusal(
+        self, move: Placement | str, *, player: int | None = None
+    ) -> IllegalMoveError | None:
+        """Why ``move`` is refused (an error to raise), or ``None`` if it is legal.
+
+        ``player``, when given, is who is trying to move.
+        """
+        move = self._as_move(move)
+        mover = self.to_move
+        if self.is_over:
+            return _illegal(move, Reason.GAME_OVER, "the game is over")
+        if player is not None and player != mover:
+            return _illegal(
+                move,
+                Reason.NOT_YOUR_TURN,
+                f"it is player {mover + 1}'s turn, not player {player + 1}'s",
+            )
+        if move.card not in self.hands[mover]:
+            return _illegal(
+                move, Reason.CARD_NOT_IN_HAND, f"player {mover + 1} does not hold {move.card}"
+            )
+        if move.seat not in self.layout:
+            return _illegal(
+                move, Reason.NO_SUCH_SEAT, f"there is no seat {move.seat} on this table"
+            )
+        placed = self.seat_card(move.seat)
+        if placed is not None:
+            return _illegal(move, Reason.SEAT_TAKEN, f"seat {move.seat} is taken")
+        if not move.face_down and not self.fits(move.card, move.seat):
+            return _illegal(
+                move,
+                Reason.NO_MATCH,
+                f"{move.card} shares neither colour nor rank with a face-up card "
+                f"beside or opposite {move.seat}",
+            )
+        if move.face_down:
+            fit = self._first_fit()
+            if fit is not None:
+                return _illegal(
+                    move,
+                    Reason.FACE_DOWN_WITH_FIT,
+                    f"a card goes face down only when none fits face up, but {fit[0]} fits {fit[1]}",
+                )
+        if move.shield and self.shields_left(mover) == 0:
+            return _illegal(move, Reason.NO_SHIELDS_LEFT, f"player {mover + 1} has no shields left")
+        return None
+
+    def _first_fit(self) -> tuple[Card, Seat] | None:
+        free = self.free_seats()
+        for card in self.hands[self.to_move]:
+            for seat in free:
+                if self.fits(card, seat):
+                    return card, seat
+        return None
+
+    def is_legal(self, move: Placement | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` may be played now (malformed text raises ``InvalidMoveError``)."""
+        return self.refusal(move, player=player) is None
+
+    def play(self, move: Placement | str, *, player: int | None = None) -> State:
+        """The state after ``move``; raises ``IllegalMoveError`` (with a reason) if refused.
+
+        ``player``, when given, is who is trying to move (refused if not their turn).
+        """
+        move = self._as_move(move)
+        error = self.refusal(move, player=player)
+        if error is not None:
+            raise error
+        mover = self.to_move
+        index = self.layout.index(move.seat)
+        hands = list(self.hands)
+        hands[mover] = tuple(c for c in hands[mover] if c != move.card)
+        shields = list(self.shields)
+        if move.shield:
+            shields[move.tableau - 1] = (*shields[move.tableau - 1], mover)
+        table = list(self.table)
+        table[index] = Placed(move.card, mover, face_up=not move.face_down)
+        return State(
+            players=self.players,
+            layout=self.layout,
+            deal=self.deal,
+            removed=self.removed,
+            table=tuple(table),
+            hands=tuple(hands),
+            shields=tuple(shields),
+            to_move=(mover + 1) % self.players,
+            moves=(*self.moves, move),
+        )
+
+    def _as_move(self, move: Placement | str) -> Placement:
+        if isinstance(move, str):
+            return parse_move(move)
+        if not isinstance(move, Placement):
+            raise InvalidMoveError(f"malformed move {move!r}: expected a Placement or its text")
+        return move
+
+    # -- records and views -----------------------------------------------------------
+
+    def deal_to_json(self) -> dict[str, object]:
+        """The deal as JSON-ready data: player count and deck order (and a custom layout).
+
+        The deck lists the cards in play top first: the cards removed at random,
+        then the start cards (in start-seat order), then each player's hand in
+        turn order. :func:`state_from_deal` reads it back.
+
+        >>> game = new_game(2, seed=3)
+        >>> data = game.deal_to_json()
+        >>> sorted(data), len(data["deck"])
+        (['deck', 'game', 'players'], 28)
+        >>> state_from_deal(2, data) == game
+        True
+        """
+        data: dict[str, object] = {
+            "game": _GAME_NAME,
+            "players": self.players,
+            "deck": [str(c) for c in self.deal],
+        }
+        if self.layout != default_layout(self.players):
+            data["layout"] = self.layout.to_json()
+        return data
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see: other hands as counts, others' face-down cards hidden.
+
+        >>> view = new_game(3, seed=2).view(1)
+        >>> view.hand_sizes, len(view.hand), view.viewer
+        ((9, 9, 8), 9, 1)
+        """
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
+            raise ValueError(f"no player {player!r} in a {self.players}-player game")
+        table: list[Placed | HiddenCard | None] = []
+        for placed in self.table:
+            if placed is not None and not placed.face_up and placed.player != player:
+                table.append(HiddenCard(placed.player))
+            else:
+                table.append(placed)
+        return View(
+            viewer=player,
+            players=self.players,
+            layout=self.layout,
+            table=tuple(table),
+            hand=self.hands[player],
+            hand_sizes=self.hand_sizes,
+            shields=self.shields,
+            to_move=self.to_move,
+            outcome=self.outcome,
+        )
+
+    def __str__(self) -> str:
+        return _render(
+            self.players,
+            self.layout,
+            self.table,
+            self.shields,
+            [" ".join(map(str, h)) or "empty" for h in self.hands],
+            self.to_move,
+            self.outcome,
+            self.hand_sizes,
+        )
+
+
+@dataclass(frozen=True)
+class View:
+    """One player's view of a position: other hands as counts, their face-down cards hidden.
+
+    ``table`` holds :class:`HiddenCard` where another player's face-down card lies.
+    """
+
+    viewer: int
+    players: int
+    layout: Layout
+    table: tuple[Placed | HiddenCard | None, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    shields: tuple[tuple[int, ...], ...]
+    to_move: int
+    outcome: Outcome | None
+
+    def _face_up_at(self, seat: Seat) -> Card | None:
+        placed = self.table[self.layout.index(seat)]
+        return placed.card if isinstance(placed, Placed) and placed.face_up else None
+
+    def legal_moves(self) -> list[Placement]:
+        """The viewer's legal moves when it is the viewer's turn (else empty).
+
+        >>> game = new_game(2, seed=5)
+        >>> game.view(0).legal_moves() == game.legal_moves(), game.view(1).legal_moves()
+        (True, [])
+        """
+        if self.outcome is not None or self.to_move != self.viewer:
+            return []
+        free = tuple(s for s, p in zip(self.layout.seats, self.table, strict=True) if p is None)
+        left = SHIELDS_PER_PLAYER - sum(stack.count(self.viewer) for stack in self.shields)
+        return _placements(self.layout, self._face_up_at, free, self.hand, left)
+
+    def __str__(self) -> str:
+        hands = [
+            " ".join(map(str, self.hand)) or "empty" if p == self.viewer else "hidden"
+            for p in range(self.players)
+        ]
+        text = _render(
+            self.players,
+            self.layout,
+            self.table,
+            self.shields,
+            hands,
+            self.to_move,
+            self.outcome,
+            self.hand_sizes,
+        )
+        return f"{text}\nseen by player {self.viewer + 1}"
+
+
+# -- set-up ----------------------------------------------------------------------------
+
+
+def new_game(
+    players: int,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    layout: Layout | None = None,
+) -> State:
+    """Set up a game for 2-4 players from a seed or an explicit deck order.
+
+    With ``seed``, the cards in play (:meth:`Setup.deck`) are shuffled with
+    ``random.Random(seed)``. ``deck`` gives the order directly, top first: the
+    cards removed face down, then the start cards in start-seat order, then
+    each player's hand in turn order. Player 0 moves first; the last player
+    holds one card fewer and moves last.
+
+    >>> game = new_game(3, deck=setup_for(3).deck())
+    >>> [str(c) for c in game.removed], [len(h) for h in game.hands]
+    (['R3', 'R4', 'R5', 'R6'], [9, 9, 8])
+    >>> new_game(2, seed=11) == new_game(2, seed=11)
+    True
+    """
+    setup = setup_for(players)
+    if seed is not None and deck is not None:
+        raise InvalidDealError("field_type", "give a seed or a deck, not both")
+    if deck is None:
+        order = list(setup.deck())
+        random.Random(seed).shuffle(order)
+    else:
+        order = list(deck)
+        _check_deck(setup, order)
+    layout = default_layout(players) if layout is None else layout
+    _check_layout(setup, layout)
+    removed = tuple(order[: setup.random_removals])
+    start_end = setup.random_removals + setup.start_cards
+    starts = dict(zip(layout.start_seats, order[setup.random_removals : start_end], strict=True))
+    hands = []
+    at = start_end
+    for size in setup.hand_sizes:
+        hands.append(tuple(sorted(order[at : at + size], key=CLAN_CARDS.as_pair)))
+        at += size
+    table = tuple(Placed(starts[seat]) if seat in starts else None for seat in layout.seats)
+    return State(
+        players=players,
+        layout=layout,
+        deal=tuple(order),
+        removed=removed,
+        table=table,
+        hands=tuple(hands),
+        shields=((),) * layout.tableaus,
+    )
+
+
+def _check_deck(setup: Setup, order: Sequence[object]) -> None:
+    wanted = setup.deck()
+    foreign = [c for c in order if not isinstance(c, Card) or c not in wanted]
+    missing = [c for c in wanted if c not in order]
+    repeated = sorted({c for c in order if isinstance(c, Card) and order.count(c) > 1})
+    if foreign or missing or repeated:
+        problems = []
+        if foreign:
+            problems.append("not in play " + " ".join(map(str, foreign[:5])))
+        if missing:
+            problems.append("missing " + " ".join(map(str, missing[:5])))
+        if repeated:
+            problems.append("repeated " + " ".join(map(str, repeated[:5])))
+        raise InvalidDealError(
+            "not_a_permutation",
+            f"deal field 'deck' must hold each of the {len(wanted)} cards in play with "
+            f"{setup.players} players exactly once: " + "; ".join(problems),
+        )
+
+
+def _check_layout(setup: Setup, layout: Layout) -> None:
+    if not isinstance(layout, Layout):
+        raise InvalidDealError("layout", "the layout must be a Layout")
+    if len(layout.start_seats) != setup.start_cards:
+        raise InvalidDealError(
+            "layout",
+            f"invalid layout: {setup.players} players need {setup.start_cards} start seats, "
+            f"not {len(layout.start_seats)}",
+        )
+    placements = setup.hand_sizes[setup.last_player] * setup.players
+    if len(layout.seats) < setup.start_cards + placements:
+        raise InvalidDealError(
+            "layout",
+            f"invalid layout: {setup.players} players need at least "
+            f"{setup.start_cards + placements} seats, not {len(layout.seats)}",
+        )
+
+
+def state_from_deal(players: int, deal: Mapping[str, object]) -> State:
+    """Set up the game a deal describes (see :meth:`State.deal_to_json`), checking it.
+
+    >>> state_from_deal(2, {"deck": ["R3"]})
+    Traceback (most recent call last):
+    ...
+    referee.clans_and_glory.setup.InvalidDealError: deal field 'deck' must hold each of the 28 cards in play with 2 players exactly once: missing R4 R5 R6 O3 O4
+    >>> state_from_deal(2, {"deck": "R3 R4"})
+    Traceback (most recent call last):
+    ...
+    referee.clans_and_glory.setup.InvalidDealError: deal field 'deck' must be a list of card texts like 'R7'
+    """
+    setup = setup_for(players)
+    if not isinstance(deal, Mapping):
+        raise InvalidDealError("field_type", "the deal must be a JSON object (a mapping)")
+    unknown = sorted(str(k) for k in deal if k not in _DEAL_FIELDS)
+    if unknown:
+        raise InvalidDealError(
+            "field_unknown",
+            f"deal field {unknown[0]!r} is unknown (known: deck, game, layout, players)",
+        )
+    if "game" in deal and deal["game"] != _GAME_NAME:
+        raise InvalidDealError(
+            "field_type", f"deal field 'game' must be {_GAME_NAME!r}, not {deal['game']!r}"
+        )
+    if "players" in deal and (isinstance(deal["players"], bool) or deal["players"] != players):
+        raise InvalidDealError(
+            "players", f"deal field 'players' is {deal['players']!r}, but the game has {players}"
+        )
+    if "deck" not in deal:
+        raise InvalidDealError("field_missing", "deal field 'deck' is missing")
+    texts = deal["deck"]
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise InvalidDealError(
+            "field_type", "deal field 'deck' must be a list of card texts like 'R7'"
+        )
+    try:
+        cards = [CLAN_CARDS.parse(t) for t in texts]
+    except InvalidCardError as error:
+        raise InvalidDealError("field_type", f"deal field 'deck': {error}") from None
+    layout = Layout.from_json(deal["layout"]) if "layout" in deal else None
+    return new_game(setup.players, deck=cards, layout=layout)
+
+
+def random_playout(seed: int, *, players: int = 3) -> list[str]:
+    """The moves of a game dealt from ``seed`` and played with random legal moves.
+
+    The same seed gives the same game, and the moves replay on ``new_game``:
+
+    >>> moves = random_playout(4, players=2)
+    >>> len(moves), moves == random_playout(4, players=2)
+    (16, True)
+    >>> game = new_game(2, seed=4)
+    >>> for text in moves:
+    ...     game = game.play(text)
+    >>> game.outcome is not None
+    True
+    """
+    game = new_game(players, seed=seed)
+    chooser = random.Random(f"playout {seed}")
+    moves: list[str] = []
+    while not game.is_over:
+        move = chooser.choice(game.legal_moves())
+        moves.append(str(move))
+        game = game.play(move)
+    return moves
+
+
+# -- the picture -----------------------------------------------------------------------
+
+
+def _cell(placed: Placed | HiddenCard | None) -> str:
+    if placed is None:
+        return "--"
+    if isinstance(placed, HiddenCard):
+        return "##"
+    return str(placed.card) if placed.face_up else str(placed.card).lower()
+
+
+def _render(
+    players: int,
+    layout: Layout,
+    table: Iterable[Placed | HiddenCard | None],
+    shields: Sequence[tuple[int, ...]],
+    hands: Sequence[str],
+    to_move: int,
+    outcome: Outcome | None,
+    sizes: Sequence[int],
+) -> str:
+    cells = [_cell(p) for p in table]
+    if outcome is None:
+        status = f"player {to_move + 1} to move"
+    elif outcome.winner is None:
+        status = f"game over, shared win ({outcome.reason})"
+    else:
+        status = f"game over, player {outcome.winner + 1} wins ({outcome.reason})"
+    lines = [f"Clans and Glory, {players} players: {status}"]
+    if layout.grid is not None:
+        width = 4
+        columns = max(c for _, c in layout.grid) + 1
+        rows = max(r for r, _ in layout.grid) + 1
+        header = [" "] * (columns * width)
+        for tableau in range(1, layout.tableaus + 1):
+            column = layout.grid[layout.index(layout.seats_of(tableau)[0])][1]
+            label = f"t{tableau}"
+            header[column * width : column * width + len(label)] = label
+        lines.append("".join(header).rstrip())
+        grid = [[" " * width] * columns for _ in range(rows)]
+        for (row, column), cell in zip(layout.grid, cells, strict=True):
+            grid[row][column] = cell.ljust(width)
+        lines.extend("".join(row).rstrip() for row in grid)
+        if layout == default_layout(players):
+            lines.append(
+                "seats: s1 s2 s3 top row, s4 s5 s6 bottom row, s7 the head seats at the ends"
+            )
+    else:
+        for tableau in range(1, layout.tableaus + 1):
+            seats = layout.seats_of(tableau)
+            lines.append(
+                f"t{tableau}: " + " ".join(f"s{s.number}={cells[layout.index(s)]}" for s in seats)
+            )
+    lines.append(
+        "shields (first placed first): "
+        + "  ".join(
+            f"t{t}: " + (" ".join(str(p + 1) for p in stack) or "-")
+            for t, stack in enumerate(shields, start=1)
+        )
+    )
+    for player in range(players):
+        left = SHIELDS_PER_PLAYER - sum(stack.count(player) for stack in shields)
+        lines.append(
+            f"player {player + 1}: {sizes[player]} card{'' if sizes[player] == 1 else 's'} "
+            f"({hands[player]}), {left} shields left"
+        )
+    return "\n".join(lines)
