@@ -2,15 +2,19 @@
 
 A turn is a short sequence of moves, each one ply of a record:
 
-========================  ==========  ==============================================
-move                      text        meaning
-========================  ==========  ==============================================
-:class:`PlayCard`         ``R7@3``    put the red 7 on your side of stone 3 (1-9)
-:class:`Claim`            ``claim 3`` claim stone 3
-:class:`Pass`             ``pass``    play no card (only when none can be played)
-:class:`Draw`             ``draw``    draw the top card and end the turn
-:class:`EndTurn`          ``done``    end the turn without drawing
-========================  ==========  ==============================================
+==================  ==================================================  =====================================
+move                text                                                meaning
+==================  ==================================================  =====================================
+:class:`PlayCard`   ``R7@3``, ``joker@3``, ``mud_fight@5``              put a card at stone 3 (stones 1-9)
+:class:`Claim`      ``claim 3``                                         claim stone 3
+:class:`Pass`       ``pass``                                            play no card
+:class:`Draw`       ``draw``, ``draw clan``, ``draw tactic``            draw, ending the turn
+:class:`EndTurn`    ``done``                                            end the turn without drawing
+:class:`Recruit`    ``recruiter draw clan clan tactic return R7 spy``   the recruiter ruse
+:class:`Strategist` ``strategist R7@3>5``, ``strategist R7@3>discard``  move or discard one of your cards
+:class:`Banshee`    ``banshee B5@4``                                    discard an opposing card
+:class:`Traitor`    ``traitor B5@4>6``                                  take an opposing clan card
+==================  ==================================================  =====================================
 
 Every move's text round-trips without a position, and ``repr`` is the parse call::
 
@@ -19,91 +23,173 @@ Every move's text round-trips without a position, and ``repr`` is the parse call
     parse_move('R7@3')
     >>> str(move), move.card, move.stone
     ('R7@3', Card('R', 7), 3)
-    >>> all(str(parse_move(t)) == t for t in ["claim 9", "pass", "draw", "done"])
+    >>> texts = ["claim 9", "pass", "draw", "draw tactic", "done", "banshee joker@2",
+    ...          "recruiter draw clan tactic clan return R7 clan", "strategist P2@1>discard"]
+    >>> all(str(parse_move(t)) == t for t in texts)
     True
     >>> parse_move("R7 to 3")
     Traceback (most recent call last):
     ...
-    referee.errors.InvalidMoveError: malformed move 'R7 to 3': expected a card and a stone like 'R7@3', 'claim N', 'pass', 'draw' or 'done'
+    referee.errors.InvalidMoveError: malformed move 'R7 to 3': expected a move like 'R7@3', 'claim 3', 'pass', 'draw' or 'done' (or a ruse such as 'banshee B5@4')
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
-from referee.cards import Card
+from referee.cards import InvalidCardError
 from referee.errors import InvalidMoveError
+from referee.schotten_totten.tactics import AnyCard, parse_card
 
-__all__ = ["Claim", "Draw", "EndTurn", "Move", "Pass", "PlayCard", "parse_move"]
+__all__ = [
+    "PILES",
+    "Banshee",
+    "Claim",
+    "Draw",
+    "EndTurn",
+    "Move",
+    "Pass",
+    "PlayCard",
+    "Recruit",
+    "Strategist",
+    "Traitor",
+    "parse_move",
+]
 
-_PLAY = re.compile(r"([A-Z]\d{1,2})@(\d{1,2})")
-_CLAIM = re.compile(r"claim (\d{1,2})")
+#: The draw piles of the tactics variant.
+PILES = ("clan", "tactic")
+
+_CARD = r"([A-Z]\d{1,2}|[a-z_]+)"
+_STONE = r"(\d{1,2})"
+_PLAY = re.compile(rf"{_CARD}@{_STONE}")
+_CLAIM = re.compile(rf"claim {_STONE}")
+_DRAW = re.compile(r"draw (clan|tactic)")
+_STRATEGIST = re.compile(rf"strategist {_CARD}@{_STONE}>(\d{{1,2}}|discard)")
+_BANSHEE = re.compile(rf"banshee {_CARD}@{_STONE}")
+_TRAITOR = re.compile(rf"traitor {_CARD}@{_STONE}>{_STONE}")
+_RECRUIT = re.compile(
+    r"recruiter(?: draw ((?:clan|tactic)(?: (?:clan|tactic))*))?(?: return ([^ ]+(?: [^ ]+)*))?"
+)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """Play ``card`` to the mover's side of ``stone`` (numbered 1-9)."""
+class _Text:
+    """Shared text behaviour: ``repr`` is the parse call."""
 
-    card: Card
-    stone: int
-
-    def __str__(self) -> str:
-        return f"{self.card}@{self.stone}"
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"parse_move({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Claim ``stone`` (numbered 1-9)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayCard(_Text):
+    """Play ``card`` at ``stone`` (1-9): a clan card or elite troop goes on the
+    mover's side, a combat style on the stone itself."""
+
+    card: AnyCard
+    stone: int
+
+    def __str__(self) -> str:
+        return f"{self.card}@{self.stone}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Claim(_Text):
+    """Claim ``stone`` (1-9)."""
 
     stone: int
 
     def __str__(self) -> str:
         return f"claim {self.stone}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Play no card this turn (allowed only when no card can be played)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(_Text):
+    """Play no card this turn (allowed only when no clan card can be played)."""
 
     def __str__(self) -> str:
         return "pass"
 
-    def __repr__(self) -> str:
-        return "parse_move('pass')"
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(_Text):
+    """Draw a card, ending the turn: from the only pile (base game) or the named
+    pile (``"clan"`` or ``"tactic"``, tactics variant)."""
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw the top card of the deck; this ends the turn."""
+    pile: str | None = None
 
     def __str__(self) -> str:
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "parse_move('draw')"
+        return "draw" if self.pile is None else f"draw {self.pile}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """End the turn without drawing (after a pass, or when the deck is empty)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class EndTurn(_Text):
+    """End the turn without drawing (after a pass or a recruiter, or with empty piles)."""
 
     def __str__(self) -> str:
         return "done"
 
-    def __repr__(self) -> str:
-        return "parse_move('done')"
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Recruit(_Text):
+    """Play the recruiter: draw from ``draws`` (pile names, in order), then put
+    ``returns`` under their piles. A returned card hidden from the record may be
+    written as its pile name (``"clan"`` or ``"tactic"``)."""
+
+    draws: tuple[str, ...]
+    returns: tuple[AnyCard | str, ...]
+
+    def __str__(self) -> str:
+        text = "recruiter"
+        if self.draws:
+            text += " draw " + " ".join(self.draws)
+        if self.returns:
+            text += " return " + " ".join(map(str, self.returns))
+        return text
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Strategist(_Text):
+    """Play the strategist: move your ``card`` from ``source`` to stone ``target``,
+    or discard it (``target`` is ``None``)."""
+
+    card: AnyCard
+    source: int
+    target: int | None
+
+    def __str__(self) -> str:
+        to = "discard" if self.target is None else str(self.target)
+        return f"strategist {self.card}@{self.source}>{to}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Banshee(_Text):
+    """Play the banshee: discard the opponent's ``card`` at ``stone``."""
+
+    card: AnyCard
+    stone: int
+
+    def __str__(self) -> str:
+        return f"banshee {self.card}@{self.stone}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Traitor(_Text):
+    """Play the traitor: take the opponent's clan ``card`` at ``source`` to your
+    side of ``target``."""
+
+    card: AnyCard
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"traitor {self.card}@{self.source}>{self.target}"
 
 
 #: Any Schotten Totten move.
-Move = PlayCard | Claim | Pass | Draw | EndTurn
+Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | Strategist | Banshee | Traitor
 
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
@@ -119,19 +205,40 @@ def parse_move(text: str) -> Move:
     return _parse_text(text)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _parse_text(text: str) -> Move:
     # Moves are immutable values, so a replay can share parsed moves freely.
+    try:
+        move = _parse_words(text)
+    except InvalidCardError as error:
+        raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
+    if move is None:
+        raise InvalidMoveError(
+            f"malformed move {text!r}: expected a move like 'R7@3', 'claim 3', 'pass', "
+            "'draw' or 'done' (or a ruse such as 'banshee B5@4')"
+        )
+    return move
+
+
+def _parse_words(text: str) -> Move | None:
     word = _WORDS.get(text)
     if word is not None:
         return word
-    match = _PLAY.fullmatch(text)
-    if match is not None:
-        return PlayCard(Card.parse(match.group(1)), int(match.group(2)))
-    match = _CLAIM.fullmatch(text)
-    if match is not None:
+    if match := _PLAY.fullmatch(text):
+        return PlayCard(parse_card(match.group(1)), int(match.group(2)))
+    if match := _CLAIM.fullmatch(text):
         return Claim(int(match.group(1)))
-    raise InvalidMoveError(
-        f"malformed move {text!r}: expected a card and a stone like 'R7@3', "
-        "'claim N', 'pass', 'draw' or 'done'"
-    )
+    if match := _DRAW.fullmatch(text):
+        return Draw(match.group(1))
+    if match := _STRATEGIST.fullmatch(text):
+        target = None if match.group(3) == "discard" else int(match.group(3))
+        return Strategist(parse_card(match.group(1)), int(match.group(2)), target)
+    if match := _BANSHEE.fullmatch(text):
+        return Banshee(parse_card(match.group(1)), int(match.group(2)))
+    if match := _TRAITOR.fullmatch(text):
+        return Traitor(parse_card(match.group(1)), int(match.group(2)), int(match.group(3)))
+    if match := _RECRUIT.fullmatch(text):
+        draws = tuple(match.group(1).split(" ")) if match.group(1) else ()
+        words = match.group(2).split(" ") if match.group(2) else []
+        return Recruit(draws, tuple(w if w in PILES else parse_card(w) for w in words))
+    return None

@@ -13,6 +13,7 @@ first 6 cards, player 2 the next 6, the rest is the draw pile).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,20 +24,28 @@ from referee.records import ClaimAnswer, Position, Record, RecordError, register
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.state import (
     CLAN_CARDS,
-    FORMATION,
-    HAND_SIZE,
     STONES,
     Phase,
     Rules,
     State,
     Stone,
+    check_deck,
     new_game,
     public_game,
+)
+from referee.schotten_totten.tactics import (
+    ELITE,
+    STYLES,
+    TACTIC_CARDS,
+    TACTIC_NAMES,
+    AnyCard,
+    Tactic,
+    copies,
 )
 
 __all__ = ["FORMAT", "SchottenTottenFormat", "random_playout", "verdict_json"]
 
-_VARIANTS = {"early-bird"}
+_VARIANTS = {"tactics", "early-bird"}
 
 
 class SchottenTottenFormat:
@@ -62,13 +71,22 @@ class SchottenTottenFormat:
                 where,
                 "rules.variants",
             )
-        return Rules(edition=edition, early_bird="early-bird" in variants)
+        if "tactics" in variants and edition == "1999":
+            raise RecordError("the 1999 edition has no tactic cards", where, "rules.variants")
+        return Rules(
+            edition=edition, tactics="tactics" in variants, early_bird="early-bird" in variants
+        )
 
     def rules_json(self, rules: Rules) -> dict[str, Any]:
         """The ``rules`` object for a record."""
         data: dict[str, Any] = {"edition": rules.edition}
-        if rules.early_bird:
-            data["variants"] = ["early-bird"]
+        variants = [
+            name
+            for flag, name in ((rules.tactics, "tactics"), (rules.early_bird, "early-bird"))
+            if flag
+        ]
+        if variants:
+            data["variants"] = variants
         return data
 
     def start(self, record: Record) -> State:
@@ -79,14 +97,39 @@ class SchottenTottenFormat:
             raise RecordError(f"expected 0 or 1, got {record.first!r}", where, "first")
         if record.deal is None:
             return public_game(first=record.first, rules=rules)
+        unknown = sorted(set(record.deal) - {"deck", "tactics"})
+        if unknown:
+            raise RecordError(
+                "unknown field (the deal holds 'deck' and 'tactics')", where, f"deal.{unknown[0]}"
+            )
         deck = record.deal.get("deck")
         if not isinstance(deck, list):
             raise RecordError("expected an array of 54 cards", where, "deal.deck")
-        cards = _cards(deck, where, "deal.deck")
+        cards = _cards(deck, where, "deal.deck", Rules())
+        tactics_data = record.deal.get("tactics")
+        tactics: list[Tactic] | None = None
+        if rules.tactics:
+            if not isinstance(tactics_data, list):
+                raise RecordError(
+                    "expected the 10 tactic cards in pile order", where, "deal.tactics"
+                )
+            tactics = []
+            for i, text in enumerate(tactics_data):
+                if not isinstance(text, str) or text not in TACTIC_NAMES:
+                    raise RecordError(
+                        f"expected a tactic card name, got {text!r}", where, f"deal.tactics[{i}]"
+                    )
+                tactics.append(Tactic(text))
+        elif tactics_data is not None:
+            raise RecordError("a tactic pile needs the 'tactics' variant", where, "deal.tactics")
         try:
-            return new_game(deck=cards, first=record.first, rules=rules)
+            check_deck(cards)
         except ValueError as error:
             raise RecordError(str(error), where, "deal.deck") from None
+        try:
+            return new_game(deck=cards, tactic_deck=tactics, first=record.first, rules=rules)
+        except ValueError as error:
+            raise RecordError(str(error), where, "deal.tactics") from None
 
     def result_of(self, outcome: Outcome) -> dict[str, Any]:
         """The JSON result: winner index and reason."""
@@ -95,78 +138,115 @@ class SchottenTottenFormat:
     # --- positions -----------------------------------------------------------------
 
     def load_position(self, position: Position) -> State:
-        """The state of a visible position (hands and deck hidden)."""
+        """The state of a visible position (hands and piles hidden)."""
         where, data = position.where, position.data
         rules = self.rules_of(position.rules, where)
         stones_data = data.get("stones")
         if not isinstance(stones_data, list) or len(stones_data) != STONES:
             raise RecordError(f"expected an array of {STONES} stones", where, "stones")
-        seen: set[Card] = set()
-        stones = []
-        for i, item in enumerate(stones_data):
-            at = f"stones[{i}]"
-            if not isinstance(item, dict):
-                raise RecordError("expected an object", where, at)
-            sides_data = item.get("sides", [[], []])
-            if not isinstance(sides_data, list) or len(sides_data) != 2:
-                raise RecordError("expected two arrays of cards", where, f"{at}.sides")
-            sides = []
-            for p, side in enumerate(sides_data):
-                if not isinstance(side, list):
-                    raise RecordError("expected an array of cards", where, f"{at}.sides[{p}]")
-                cards = _cards(side, where, f"{at}.sides[{p}]")
-                if len(cards) > FORMATION.size:
-                    raise RecordError(
-                        f"more than {FORMATION.size} cards", where, f"{at}.sides[{p}]"
-                    )
-                for card in cards:
-                    if card in seen:
-                        raise RecordError(
-                            f"card {card} appears twice on the table", where, f"{at}.sides[{p}]"
-                        )
-                    seen.add(card)
-                sides.append(tuple(cards))
-            owner = _player(item.get("owner"), where, f"{at}.owner", optional=True)
-            first = _player(item.get("first"), where, f"{at}.first", optional=True)
-            full = [len(s) == FORMATION.size for s in sides]
-            if first is not None and not full[first]:
-                raise RecordError("that side's formation is not complete", where, f"{at}.first")
-            if all(full) and first is None:
-                raise RecordError(
-                    "both formations are complete: say which was completed first (0 or 1)",
-                    where,
-                    f"{at}.first",
-                )
-            order = [first] if first is not None else []
-            order += [p for p in (0, 1) if full[p] and p not in order]
-            completed: list[int | None] = [None, None]
-            for rank, p in enumerate(order):
-                completed[p] = rank
-            stones.append(Stone((sides[0], sides[1]), (completed[0], completed[1]), owner))
+        seen: Counter[AnyCard] = Counter()
+        stones = [self._stone(item, i, rules, seen, where) for i, item in enumerate(stones_data)]
+        discards_data = data.get("discards", [])
+        if not isinstance(discards_data, list):
+            raise RecordError("expected an array of cards", where, "discards")
+        discards = _cards(discards_data, where, "discards", rules)
+        seen.update(discards)
+        _check_once(seen, where, "discards")
         to_move = _player(data.get("to_move", 0), where, "to_move", optional=False) or 0
-        unseen = len(CLAN_CARDS.cards) - len(seen)
-        sizes = data.get("hand_sizes", [min(HAND_SIZE, unseen // 2)] * 2)
+        unseen = len(CLAN_CARDS.cards) - sum(n for c, n in seen.items() if type(c) is Card)
+        hidden_tactics = len(TACTIC_CARDS) - sum(n for c, n in seen.items() if type(c) is Tactic)
+        if not rules.tactics:
+            hidden_tactics = 0
+        default = min(rules.hand_size, (unseen + hidden_tactics) // 2)
+        sizes = data.get("hand_sizes", [default, default])
         if (
             not isinstance(sizes, list)
             or len(sizes) != 2
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
-            or sum(sizes) > unseen
+            or sum(sizes) > unseen + hidden_tactics
         ):
             raise RecordError(
-                f"expected two hand sizes that fit the {unseen} unseen cards", where, "hand_sizes"
+                f"expected two hand sizes that fit the {unseen + hidden_tactics} unseen cards",
+                where,
+                "hand_sizes",
             )
+        played = data.get("tactics_played", [0, 0])
+        if (
+            not isinstance(played, list)
+            or len(played) != 2
+            or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10 for n in played
+            )
+        ):
+            raise RecordError("expected two counts of tactic cards played", where, "tactics_played")
+        in_hands_tactics = max(0, sum(sizes) - unseen)
         return State(
             rules=rules,
             stones=tuple(stones),
             hands=(None, None),
             hand_sizes=(sizes[0], sizes[1]),
             deck=None,
-            deck_size=unseen - sum(sizes),
+            deck_size=max(0, unseen - sum(sizes)),
+            tactic_deck=None,
+            tactic_deck_size=hidden_tactics - in_hands_tactics,
+            discards=tuple(discards),
+            tactics_played=(played[0], played[1]),
             to_move=to_move,
             phase=Phase.PLAY,
             # Later completions must count as later than every recorded one.
             ply=2,
         )
+
+    def _stone(self, item: Any, i: int, rules: Rules, seen: Counter[AnyCard], where: str) -> Stone:
+        at = f"stones[{i}]"
+        if not isinstance(item, dict):
+            raise RecordError("expected an object", where, at)
+        style = None
+        if item.get("style") is not None:
+            text = item["style"]
+            if not rules.tactics or text not in STYLES:
+                raise RecordError(
+                    f"expected a combat style ({', '.join(STYLES)}) in a tactics game, got "
+                    f"{text!r}",
+                    where,
+                    f"{at}.style",
+                )
+            style = Tactic(text)
+            seen[style] += 1
+        size = Stone(style=style).rule.size
+        sides_data = item.get("sides", [[], []])
+        if not isinstance(sides_data, list) or len(sides_data) != 2:
+            raise RecordError("expected two arrays of cards", where, f"{at}.sides")
+        sides = []
+        for p, side in enumerate(sides_data):
+            field = f"{at}.sides[{p}]"
+            if not isinstance(side, list):
+                raise RecordError("expected an array of cards", where, field)
+            cards = _cards(side, where, field, rules)
+            if len(cards) > size:
+                raise RecordError(f"more than {size} cards", where, field)
+            if any(type(c) is Tactic and c.name not in ELITE for c in cards):
+                raise RecordError("only clan cards and elite troops lie on a side", where, field)
+            seen.update(cards)
+            _check_once(seen, where, field)
+            sides.append(tuple(cards))
+        owner = _player(item.get("owner"), where, f"{at}.owner", optional=True)
+        first = _player(item.get("first"), where, f"{at}.first", optional=True)
+        full = [len(s) == size for s in sides]
+        if first is not None and not full[first]:
+            raise RecordError("that side's formation is not complete", where, f"{at}.first")
+        if all(full) and first is None:
+            raise RecordError(
+                "both formations are complete: say which was completed first (0 or 1)",
+                where,
+                f"{at}.first",
+            )
+        order = [first] if first is not None else []
+        order += [p for p in (0, 1) if full[p] and p not in order]
+        completed: list[int | None] = [None, None]
+        for rank, p in enumerate(order):
+            completed[p] = rank
+        return Stone((sides[0], sides[1]), (completed[0], completed[1]), owner, style)
 
     def position_of(self, state: State) -> Position:
         """The visible position of ``state``."""
@@ -178,12 +258,18 @@ class SchottenTottenFormat:
                 item["first"] = 0 if done[0] < done[1] else 1
             if stone.owner is not None:
                 item["owner"] = stone.owner
+            if stone.style is not None:
+                item["style"] = str(stone.style)
             stones.append(item)
-        data = {
+        data: dict[str, Any] = {
             "stones": stones,
             "to_move": state.to_move,
             "hand_sizes": list(state.hand_sizes),
         }
+        if state.discards:
+            data["discards"] = [str(c) for c in state.discards]
+        if state.rules.tactics:
+            data["tactics_played"] = list(state.tactics_played)
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
@@ -195,14 +281,14 @@ class SchottenTottenFormat:
             if stone.owner is not None:
                 continue
             for player in (0, 1):
-                have = len(stone.sides[player])
-                if have < FORMATION.size:
+                have, size = len(stone.sides[player]), stone.rule.size
+                if have < size:
                     answers.append(
                         ClaimAnswer(
                             number,
                             player,
                             None,
-                            f"formation incomplete ({have} of {FORMATION.size} cards)",
+                            f"formation incomplete ({have} of {size} cards)",
                             label=f"stone {number}",
                         )
                     )
@@ -239,7 +325,12 @@ class SchottenTottenFormat:
         deck = list(CLAN_CARDS.cards)
         rng.shuffle(deck)
         first = rng.randrange(2)
-        state = new_game(deck=deck, first=first, rules=parsed)
+        tactics = list(TACTIC_CARDS)
+        if parsed.tactics:
+            rng.shuffle(tactics)
+        state = new_game(
+            deck=deck, tactic_deck=tactics if parsed.tactics else None, first=first, rules=parsed
+        )
         moves = random_playout(state, rng)
         final = state
         for move in moves:
@@ -250,7 +341,8 @@ class SchottenTottenFormat:
             rules=self.rules_json(parsed),
             players=("player 1", "player 2"),
             first=first,
-            deal={"deck": [str(c) for c in deck]},
+            deal={"deck": [str(c) for c in deck]}
+            | ({"tactics": [str(t) for t in tactics]} if parsed.tactics else {}),
             result=None if final.outcome is None else self.result_of(final.outcome),
             meta={"source": f"referee demo --seed {seed}"},
         )
@@ -295,16 +387,27 @@ def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
     }
 
 
-def _cards(items: Sequence[Any], where: str, at: str) -> list[Card]:
-    cards = []
+def _cards(items: Sequence[Any], where: str, at: str, rules: Rules) -> list[Any]:
+    """Cards from their texts: clan cards, and tactic cards when ``rules`` has tactics."""
+    cards: list[AnyCard] = []
     for i, text in enumerate(items):
         if not isinstance(text, str):
             raise RecordError("expected a card like 'R7'", where, f"{at}[{i}]")
         try:
-            cards.append(CLAN_CARDS.parse(text))
+            if rules.tactics and text in TACTIC_NAMES:
+                cards.append(Tactic(text))
+            else:
+                cards.append(CLAN_CARDS.parse(text))
         except InvalidCardError as error:
             raise RecordError(str(error), where, f"{at}[{i}]") from None
     return cards
+
+
+def _check_once(seen: Counter[AnyCard], where: str, field: str) -> None:
+    for card, count in seen.items():
+        limit = copies(card) if type(card) is Tactic else 1
+        if count > limit:
+            raise RecordError(f"card {card} appears {count} times on the table", where, field)
 
 
 def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:

@@ -10,31 +10,44 @@
 >>> after.play("done")
 Traceback (most recent call last):
 ...
-referee.errors.IllegalMoveError: illegal move 'done': after playing a card you must draw while the deck has cards
+referee.errors.IllegalMoveError: illegal move 'done': after playing a card you must draw while a pile has cards
+
+With the Tartan-Taktiken variant, hands hold 7 cards and a tactic pile joins in:
+
+>>> tactics = new_game(seed=1, rules=Rules(tactics=True))
+>>> len(tactics.hands[0]), tactics.deck_size, tactics.tactic_deck_size
+(7, 40, 10)
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from itertools import combinations, combinations_with_replacement
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError, IllegalMoveError
-from referee.formations import FormationRule
+from referee.formations import SUM_ONLY, FormationRule
 from referee.game import Outcome
-from referee.prover import ClaimVerdict, Engine, Pool, decide_claim
+from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 from referee.schotten_totten.moves import (
+    Banshee,
     Claim,
     Draw,
     EndTurn,
     Move,
     Pass,
     PlayCard,
+    Recruit,
+    Strategist,
+    Traitor,
     parse_move,
 )
+from referee.schotten_totten.tactics import TACTIC_CARDS, AnyCard, Tactic, copies, wildcard_of
 
 __all__ = [
     "CLAN_CARDS",
@@ -46,6 +59,7 @@ __all__ = [
     "Rules",
     "State",
     "Stone",
+    "check_deck",
     "new_game",
     "public_game",
     "render",
@@ -64,9 +78,13 @@ _PAIRS = {card: CLAN_CARDS.as_pair(card) for card in CLAN_CARDS.cards}
 _NO_POOL = Pool(())
 #: How formations form and compare at an ordinary stone.
 FORMATION = FormationRule(size=3)
+#: At a stone with Blind Man's Bluff only the sum counts.
+BLIND_FORMATION = FormationRule(size=3, kinds=SUM_ONLY)
+#: At a stone with Mud Fight formations have 4 cards.
+MUD_FORMATION = FormationRule(size=4)
 #: Number of stones in the row.
 STONES = 9
-#: Cards in hand in the base game.
+#: Cards in hand in the base game (one more with tactics).
 HAND_SIZE = 6
 
 
@@ -90,6 +108,21 @@ class Reason:
     MUST_DRAW = "must_draw"
     NOTHING_TO_DRAW = "nothing_to_draw"
     PASS_DRAWS_NOTHING = "pass_draws_nothing"
+    # tactics variant
+    NO_TACTICS = "no_tactics"
+    TACTIC_LIMIT = "tactic_limit"
+    SECOND_JOKER = "second_joker"
+    STYLE_TAKEN = "style_taken"
+    RUSE_NOTATION = "ruse_notation"
+    NOT_A_RUSE = "not_a_ruse"
+    CARD_NOT_AT_STONE = "card_not_at_stone"
+    NOT_A_CLAN_CARD = "not_a_clan_card"
+    SAME_STONE = "same_stone"
+    CHOOSE_PILE = "choose_pile"
+    PILE_EMPTY = "pile_empty"
+    ALREADY_DREW = "already_drew"
+    RECRUIT_DRAWS = "recruit_draws"
+    RECRUIT_RETURNS = "recruit_returns"
 
 
 class Phase(Enum):
@@ -97,42 +130,66 @@ class Phase(Enum):
 
     #: Start of the turn: play a card (or pass when none can be played).
     PLAY = "play"
-    #: A card was played: claim stones, then draw (or end the turn if the deck is empty).
+    #: A card was played: claim stones, then draw (or end the turn if no pile has cards).
     AFTER_PLAY = "after_play"
     #: The player passed: claim stones, then end the turn without drawing.
     AFTER_PASS = "after_pass"
+    #: The recruiter replaced this turn's draw: claim stones, then end the turn.
+    AFTER_RECRUIT = "after_recruit"
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Which Schotten Totten is played.
 
-    ``edition`` is ``"2024"`` or ``"1999"`` (the same core rules);
-    ``early_bird`` allows claims only at the start of a turn, before the card.
+    ``edition`` is ``"2024"`` or ``"1999"`` (the same core rules); ``tactics``
+    plays the Tartan-Taktiken variant (tactic cards, 7-card hands);
+    ``early_bird`` (Der frühe Vogel) allows claims only at the start of a turn.
     """
 
     edition: Literal["2024", "1999"] = "2024"
+    tactics: bool = False
     early_bird: bool = False
 
     def __post_init__(self) -> None:
         if self.edition not in ("2024", "1999"):
             raise ValueError(f"unknown edition {self.edition!r}: use '2024' or '1999'")
+        if self.tactics and self.edition == "1999":
+            raise ValueError("the 1999 edition has no tactic cards")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a full hand: 6, or 7 with tactics."""
+        return HAND_SIZE + 1 if self.tactics else HAND_SIZE
 
 
 class Stone(NamedTuple):
-    """One stone: both sides' cards in play order, completion times, owner.
+    """One stone: both sides' cards in play order, completion times, owner, and
+    the combat style lying on it (Blind Man's Bluff or Mud Fight), if any.
 
     ``completed`` holds, per side, the ply at which that side's formation was
     completed (``None`` while incomplete); ties go to the earlier one.
     """
 
-    sides: tuple[tuple[Card, ...], ...] = ((), ())
+    sides: tuple[tuple[AnyCard, ...], ...] = ((), ())
     completed: tuple[int | None, ...] = (None, None)
     owner: int | None = None
+    style: Tactic | None = None
+
+    @property
+    def rule(self) -> FormationRule:
+        """How formations form and compare at this stone."""
+        if self.style is None:
+            return FORMATION
+        return MUD_FORMATION if self.style.name == "mud_fight" else BLIND_FORMATION
 
     def room(self, player: int) -> bool:
         """Whether ``player`` may still add a card here."""
-        return self.owner is None and len(self.sides[player]) < FORMATION.size
+        return self.owner is None and len(self.sides[player]) < self.rule.size
+
+    def complete(self, player: int) -> bool:
+        """Whether ``player``'s formation here is complete."""
+        return len(self.sides[player]) == self.rule.size
 
 
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
@@ -144,15 +201,23 @@ class State:
 
     ``hands[p]`` is ``None`` when that hand is hidden (a player's view, or a
     replay of a public record); ``hand_sizes`` always holds the counts.
-    ``deck`` (top card first) is ``None`` when its order is unknown.
+    ``deck`` and ``tactic_deck`` (top card first) are ``None`` when their order
+    is unknown. ``discards`` are the face-up discard piles, visible to both.
+    ``tactics_played`` counts each player's tactic cards played (ruses too);
+    ``jokers_played`` whether each player has played a joker.
     """
 
     rules: Rules = field(default_factory=Rules)
     stones: tuple[Stone, ...] = _EMPTY_STONES
-    hands: tuple[tuple[Card, ...] | None, ...] = ((), ())
+    hands: tuple[tuple[AnyCard, ...] | None, ...] = ((), ())
     hand_sizes: tuple[int, ...] = (0, 0)
     deck: tuple[Card, ...] | None = ()
     deck_size: int = 0
+    tactic_deck: tuple[Tactic, ...] | None = ()
+    tactic_deck_size: int = 0
+    discards: tuple[AnyCard, ...] = ()
+    tactics_played: tuple[int, ...] = (0, 0)
+    jokers_played: tuple[bool, ...] = (False, False)
     to_move: int = 0
     phase: Phase = Phase.PLAY
     ply: int = 0
@@ -161,11 +226,22 @@ class State:
     # --- reading the position -------------------------------------------------
 
     def visible_cards(self) -> set[Card]:
-        """Every card both players can see: all cards on the stones."""
+        """Every clan card both players can see: on the stones and discarded."""
         seen: set[Card] = set()
         for stone in self.stones:
-            seen.update(stone.sides[0])
-            seen.update(stone.sides[1])
+            for side in stone.sides:
+                seen.update(c for c in side if type(c) is Card)
+        seen.update(c for c in self.discards if type(c) is Card)
+        return seen
+
+    def visible_tactics(self) -> Counter[Tactic]:
+        """The tactic cards both players can see, counted."""
+        seen: Counter[Tactic] = Counter(c for c in self.discards if type(c) is Tactic)
+        for stone in self.stones:
+            if stone.style is not None:
+                seen[stone.style] += 1
+            for side in stone.sides:
+                seen.update(c for c in side if type(c) is Tactic)
         return seen
 
     def unseen_cards(self) -> list[Card]:
@@ -184,17 +260,32 @@ class State:
         return [i + 1 for i, stone in enumerate(self.stones) if stone.owner == player]
 
     def can_play_card(self) -> bool:
-        """Whether the player to move has a card and a stone with room for it."""
+        """Whether the player to move must play rather than pass: it has a
+        clan card (any card, in the base game) and a stone with room for it."""
         player = self.to_move
-        return self.hand_sizes[player] > 0 and any(s.room(player) for s in self.stones)
+        if self.hand_sizes[player] == 0 or not any(s.room(player) for s in self.stones):
+            return False
+        hand = self.hands[player]
+        if hand is not None:
+            return any(type(c) is Card for c in hand)
+        if not self.rules.tactics:
+            return True
+        # A hidden hand may hold only tactic cards if there are enough unseen ones.
+        unseen_tactics = len(TACTIC_CARDS) - sum(self.visible_tactics().values())
+        return self.hand_sizes[player] > unseen_tactics
+
+    def may_play_tactic(self, player: int | None = None) -> bool:
+        """Whether the tactic limit lets ``player`` (default: to move) play one now."""
+        p = self.to_move if player is None else player
+        return self.rules.tactics and self.tactics_played[p] <= self.tactics_played[1 - p]
 
     def is_game_over(self) -> bool:
         """Whether the game has ended."""
         return self.outcome is not None
 
     def view(self, player: int) -> State:
-        """What ``player`` can see: the opponent's hand and the deck order hidden."""
-        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None)
+        """What ``player`` can see: the opponent's hand and the piles' order hidden."""
+        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None, tactic_deck=None)
 
     def claim_verdict(
         self, number: int, player: int | None = None, *, engine: Engine = "exact"
@@ -212,35 +303,6 @@ class State:
         """Read a move in the game's notation (see :mod:`referee.schotten_totten.moves`)."""
         return parse_move(text)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the player to move.
-
-        With a hidden hand, plays of every unseen card are listed (any of them
-        may be in that hand).
-        """
-        if self.outcome is not None:
-            return []
-        moves: list[Move] = []
-        player = self.to_move
-        if self.phase is Phase.PLAY:
-            if self.rules.early_bird:
-                moves.extend(self._provable_claims())
-            hand = self.hands[player]
-            cards = hand if hand is not None else self.unseen_cards()
-            if self.hand_sizes[player] > 0:
-                open_stones = [i + 1 for i, s in enumerate(self.stones) if s.room(player)]
-                moves.extend(PlayCard(card, n) for card in cards for n in open_stones)
-            if not self.can_play_card():
-                moves.append(Pass())
-            return moves
-        if not self.rules.early_bird:
-            moves.extend(self._provable_claims())
-        if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
-            moves.append(Draw())
-        else:
-            moves.append(EndTurn())
-        return moves
-
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` may be played now."""
         try:
@@ -257,52 +319,50 @@ class State:
             move = parse_move(move)
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if isinstance(move, PlayCard):
-            return self._play_card(move)
-        if isinstance(move, Draw):
-            return self._draw(move)
-        if isinstance(move, Claim):
-            return self._claim(move)
-        if isinstance(move, EndTurn):
-            return self._end_turn(move)
-        if isinstance(move, Pass):
-            return self._pass(move)
-        raise TypeError(f"not a Schotten Totten move: {move!r}")
+        handler = _HANDLERS.get(type(move))
+        if handler is None:
+            raise TypeError(f"not a Schotten Totten move: {move!r}")
+        result: State = handler(self, move)
+        return result
 
     def _play_card(self, move: PlayCard) -> State:
         player, card = self.to_move, move.card
         if self.phase is not Phase.PLAY:
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
-        if card not in _CLAN_SET:
+        if isinstance(card, Tactic):
+            self._check_tactic(move, card)
+            if card.kind == "ruse":
+                raise _illegal(
+                    move,
+                    Reason.RUSE_NOTATION,
+                    "a ruse is played with its own move, like 'banshee B5@4', not at a stone",
+                )
+        elif card not in _CLAN_SET:
             raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
-        hand = self.hands[player]
-        if hand is not None:
-            if card not in hand:
-                raise _illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand")
-        elif self.hand_sizes[player] == 0:
-            raise _illegal(move, Reason.EMPTY_HAND, "your hand is empty")
-        elif card in self.visible_cards():
-            raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
+        self._check_in_hand(move, card)
         if stone.owner is not None:
             raise _illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
-        side = stone.sides[player]
-        if len(side) >= FORMATION.size:
-            raise _illegal(
-                move, Reason.SIDE_FULL, f"your side of stone {move.stone} already has 3 cards"
-            )
-        new_side = (*side, card)
-        done = self.ply if len(new_side) == FORMATION.size else None
-        placed = Stone(
-            _with(stone.sides, player, new_side),
-            _with(stone.completed, player, done),
-            None,
-        )
-        new_hand = None if hand is None else tuple(c for c in hand if c != card)
-        return _evolve(self,
+        if isinstance(card, Tactic) and card.kind == "style":
+            if stone.style is not None:
+                raise _illegal(
+                    move, Reason.STYLE_TAKEN, f"stone {move.stone} already holds {stone.style}"
+                )
+            placed = _restyle(stone, card, self.ply)
+        else:
+            side = stone.sides[player]
+            size = stone.rule.size
+            if len(side) >= size:
+                raise _illegal(
+                    move,
+                    Reason.SIDE_FULL,
+                    f"your side of stone {move.stone} already has {size} cards",
+                )
+            placed = _put(stone, player, (*side, card), self.ply)
+        return _evolve(
+            self,
             stones=_with(self.stones, move.stone - 1, placed),
-            hands=_with(self.hands, player, new_hand),
-            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            **self._spend(player, card),
             phase=Phase.AFTER_PLAY,
             ply=self.ply + 1,
         )
@@ -322,12 +382,13 @@ class State:
         stone = self._stone_for(move, move.stone)
         if stone.owner is not None:
             raise _illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
-        if len(stone.sides[player]) < FORMATION.size:
+        size = stone.rule.size
+        if len(stone.sides[player]) < size:
             raise _illegal(
                 move,
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at stone {move.stone} is not complete "
-                f"({len(stone.sides[player])} of {FORMATION.size} cards)",
+                f"({len(stone.sides[player])} of {size} cards)",
             )
         verdict = self._verdict(stone, player, "exact", None)
         if not verdict.holds:
@@ -336,16 +397,16 @@ class State:
                 f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
                 verdict,
             )
-        claimed = Stone(stone.sides, stone.completed, player)
-        stones = _with(self.stones, move.stone - 1, claimed)
+        stones = _with(self.stones, move.stone - 1, stone._replace(owner=player))
         return _evolve(self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player))
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         if self.can_play_card():
+            what = "a clan card" if self.rules.tactics else "a card"
             raise _illegal(
-                move, Reason.PASS_NOT_ALLOWED, "you can still play a card, so you may not pass"
+                move, Reason.PASS_NOT_ALLOWED, f"you can still play {what}, so you may not pass"
             )
         return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
 
@@ -355,38 +416,163 @@ class State:
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
             raise _illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
-        if self.deck_size == 0:
+        if self.phase is Phase.AFTER_RECRUIT:
             raise _illegal(
-                move, Reason.NOTHING_TO_DRAW, "the deck is empty: end the turn with 'done'"
+                move,
+                Reason.ALREADY_DREW,
+                "the recruiter replaced this turn's draw: end with 'done'",
             )
-        hand, deck = self.hands[player], self.deck
-        if deck is not None:
-            drawn, rest = deck[0], deck[1:]
-            new_hand = None if hand is None else (*hand, drawn)
-        else:
-            rest, new_hand = None, None
-        return _evolve(self,
-            hands=_with(self.hands, player, new_hand),
-            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
-            deck=rest,
-            deck_size=self.deck_size - 1,
-            to_move=1 - player,
-            phase=Phase.PLAY,
-            ply=self.ply + 1,
-        )
+        if self.deck_size + self.tactic_deck_size == 0:
+            raise _illegal(
+                move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
+            )
+        if not self.rules.tactics and move.pile is not None:
+            raise _illegal(move, Reason.NO_TACTICS, "the base game has one pile: write 'draw'")
+        if self.rules.tactics and move.pile is None:
+            raise _illegal(
+                move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
+            )
+        pile = move.pile or "clan"
+        if (self.deck_size if pile == "clan" else self.tactic_deck_size) == 0:
+            raise _illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
+        changes = self._take(player, [pile])
+        return _evolve(self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1)
 
     def _end_turn(self, move: EndTurn) -> State:
         if self.phase is Phase.PLAY:
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
-        if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
+        if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
             raise _illegal(
-                move,
-                Reason.MUST_DRAW,
-                "after playing a card you must draw while the deck has cards",
+                move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
             )
         return _evolve(self, to_move=1 - self.to_move, phase=Phase.PLAY, ply=self.ply + 1)
 
-    # --- helpers ------------------------------------------------------------------
+    # --- ruses ---------------------------------------------------------------------
+
+    def _start_ruse(self, move: Move, name: str) -> dict[str, Any]:
+        """Checks common to every ruse; the changes of spending the ruse card."""
+        if self.phase is not Phase.PLAY:
+            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+        card = Tactic(name)
+        self._check_tactic(move, card)
+        self._check_in_hand(move, card)
+        changes = self._spend(self.to_move, card)
+        changes["discards"] = (*self.discards, card)
+        return changes
+
+    def _strategist(self, move: Strategist) -> State:
+        player = self.to_move
+        changes = self._start_ruse(move, "strategist")
+        source = self._stone_for(move, move.source)
+        self._check_target_card(move, move.card, source, move.source, player)
+        stones = list(self.stones)
+        stones[move.source - 1] = _take_from(source, player, move.card, self.ply)
+        if move.target is None:
+            changes["discards"] = (*changes["discards"], move.card)
+        else:
+            target = self._stone_for(move, move.target)
+            if move.target == move.source:
+                raise _illegal(move, Reason.SAME_STONE, "move the card to another stone")
+            self._check_room(move, target, move.target, player)
+            stones[move.target - 1] = _put(
+                target, player, (*target.sides[player], move.card), self.ply
+            )
+        return _evolve(
+            self, stones=tuple(stones), **changes, phase=Phase.AFTER_PLAY, ply=self.ply + 1
+        )
+
+    def _banshee(self, move: Banshee) -> State:
+        opponent = 1 - self.to_move
+        changes = self._start_ruse(move, "banshee")
+        stone = self._stone_for(move, move.stone)
+        self._check_target_card(move, move.card, stone, move.stone, opponent)
+        changes["discards"] = (*changes["discards"], move.card)
+        stones = _with(
+            self.stones, move.stone - 1, _take_from(stone, opponent, move.card, self.ply)
+        )
+        return _evolve(self, stones=stones, **changes, phase=Phase.AFTER_PLAY, ply=self.ply + 1)
+
+    def _traitor(self, move: Traitor) -> State:
+        player = self.to_move
+        changes = self._start_ruse(move, "traitor")
+        source = self._stone_for(move, move.source)
+        if type(move.card) is not Card:
+            raise _illegal(
+                move, Reason.NOT_A_CLAN_CARD, f"the traitor takes clan cards only, not {move.card}"
+            )
+        self._check_target_card(move, move.card, source, move.source, 1 - player)
+        stones = list(self.stones)
+        stones[move.source - 1] = _take_from(source, 1 - player, move.card, self.ply)
+        self._stone_for(move, move.target)
+        target = stones[move.target - 1]
+        self._check_room(move, target, move.target, player)
+        stones[move.target - 1] = _put(target, player, (*target.sides[player], move.card), self.ply)
+        return _evolve(
+            self, stones=tuple(stones), **changes, phase=Phase.AFTER_PLAY, ply=self.ply + 1
+        )
+
+    def _recruit(self, move: Recruit) -> State:
+        player = self.to_move
+        changes = self._start_ruse(move, "recruiter")
+        after = _evolve(self, **changes)
+        wanted = min(3, self.deck_size + self.tactic_deck_size)
+        if len(move.draws) != wanted:
+            raise _illegal(
+                move,
+                Reason.RECRUIT_DRAWS,
+                f"the recruiter draws {wanted} cards, not {len(move.draws)}",
+            )
+        clan_draws = move.draws.count("clan")
+        if clan_draws > self.deck_size or len(move.draws) - clan_draws > self.tactic_deck_size:
+            raise _illegal(move, Reason.PILE_EMPTY, "a pile runs out before those draws")
+        after = _evolve(after, **after._take(player, move.draws))
+        hand, size = after.hands[player], after.hand_sizes[player]
+        back = min(2, size)
+        if len(move.returns) != back:
+            raise _illegal(
+                move,
+                Reason.RECRUIT_RETURNS,
+                f"the recruiter puts {back} cards back, not {len(move.returns)}",
+            )
+        deck, tactic_deck = after.deck, after.tactic_deck
+        remaining = list(hand) if hand is not None else None
+        for item in move.returns:
+            if isinstance(item, str):
+                if remaining is not None:
+                    raise _illegal(
+                        move, Reason.RECRUIT_RETURNS, f"name the card put back, not just {item!r}"
+                    )
+                if item == "clan":
+                    deck = None
+                else:
+                    tactic_deck = None
+                continue
+            if remaining is not None:
+                if item not in remaining:
+                    raise _illegal(
+                        move, Reason.CARD_NOT_IN_HAND, f"{item} is not in your hand to put back"
+                    )
+                remaining.remove(item)
+            elif not after._could_hold(item):
+                raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{item} is already on the table")
+            if isinstance(item, Card):
+                deck = None if deck is None else (*deck, item)
+            else:
+                tactic_deck = None if tactic_deck is None else (*tactic_deck, item)
+        clan_back = sum(1 for i in move.returns if i == "clan" or type(i) is Card)
+        return _evolve(
+            after,
+            hands=_with(after.hands, player, None if remaining is None else tuple(remaining)),
+            hand_sizes=_with(after.hand_sizes, player, size - back),
+            deck=deck,
+            deck_size=after.deck_size + clan_back,
+            tactic_deck=tactic_deck,
+            tactic_deck_size=after.tactic_deck_size + back - clan_back,
+            phase=Phase.AFTER_RECRUIT,
+            ply=self.ply + 1,
+        )
+
+    # --- checks and changes -----------------------------------------------------------
 
     def _stone_for(self, move: Move, number: int) -> Stone:
         if not 1 <= number <= STONES:
@@ -395,24 +581,121 @@ class State:
             )
         return self.stones[number - 1]
 
+    def _check_tactic(self, move: Move, card: AnyCard) -> None:
+        if not self.rules.tactics:
+            raise _illegal(
+                move, Reason.NO_TACTICS, "tactic cards are played only with Tartan-Taktiken"
+            )
+        player = self.to_move
+        if not self.may_play_tactic():
+            raise _illegal(
+                move,
+                Reason.TACTIC_LIMIT,
+                f"you have played {self.tactics_played[player]} tactic cards and your opponent "
+                f"{self.tactics_played[1 - player]}: you may not get two ahead",
+            )
+        if card == _JOKER and self.jokers_played[player]:
+            raise _illegal(move, Reason.SECOND_JOKER, "you have already played a joker this game")
+
+    def _check_in_hand(self, move: Move, card: AnyCard) -> None:
+        player = self.to_move
+        hand = self.hands[player]
+        if hand is not None:
+            if card not in hand:
+                raise _illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand")
+        elif self.hand_sizes[player] == 0:
+            raise _illegal(move, Reason.EMPTY_HAND, "your hand is empty")
+        elif not self._could_hold(card):
+            raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
+
+    def _could_hold(self, card: AnyCard) -> bool:
+        """Whether a hidden hand may hold ``card`` (it is not all visible)."""
+        if type(card) is Tactic:
+            return self.visible_tactics()[card] < copies(card)
+        return card in _CLAN_SET and card not in self.visible_cards()
+
+    def _check_target_card(
+        self, move: Move, card: AnyCard, stone: Stone, number: int, owner: int
+    ) -> None:
+        whose = "your" if owner == self.to_move else "the opponent's"
+        if stone.owner is not None:
+            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
+        if card not in stone.sides[owner]:
+            raise _illegal(
+                move, Reason.CARD_NOT_AT_STONE, f"{card} is not on {whose} side of stone {number}"
+            )
+
+    def _check_room(self, move: Move, stone: Stone, number: int, player: int) -> None:
+        if stone.owner is not None:
+            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
+        if not stone.room(player):
+            raise _illegal(
+                move,
+                Reason.SIDE_FULL,
+                f"your side of stone {number} already has {stone.rule.size} cards",
+            )
+
+    def _spend(self, player: int, card: AnyCard) -> dict[str, Any]:
+        """The changes of taking ``card`` from ``player``'s hand and playing it."""
+        hand = self.hands[player]
+        if hand is None:
+            new_hand = None
+        else:
+            at = hand.index(card)
+            new_hand = hand[:at] + hand[at + 1 :]
+        changes: dict[str, Any] = {
+            "hands": _with(self.hands, player, new_hand),
+            "hand_sizes": _with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+        }
+        if type(card) is Tactic:
+            played = self.tactics_played
+            changes["tactics_played"] = _with(played, player, played[player] + 1)
+            if card == _JOKER:
+                changes["jokers_played"] = _with(self.jokers_played, player, True)
+        return changes
+
+    def _take(self, player: int, piles: Sequence[str]) -> dict[str, Any]:
+        """The changes of ``player`` drawing the top cards of ``piles`` in order."""
+        hand, deck, tactic_deck = self.hands[player], self.deck, self.tactic_deck
+        drawn: list[AnyCard] | None = []
+        clans = sum(1 for p in piles if p == "clan")
+        tactics = len(piles) - clans
+        if (deck is None and clans) or (tactic_deck is None and tactics):
+            drawn = None
+        else:
+            drawn = [*(deck or ())[:clans], *(tactic_deck or ())[:tactics]]
+        new_hand = None if hand is None or drawn is None else (*hand, *drawn)
+        return {
+            "hands": _with(self.hands, player, new_hand),
+            "hand_sizes": _with(self.hand_sizes, player, self.hand_sizes[player] + len(piles)),
+            "deck": None if deck is None else deck[clans:],
+            "deck_size": self.deck_size - clans,
+            "tactic_deck": None if tactic_deck is None else tactic_deck[tactics:],
+            "tactic_deck_size": self.tactic_deck_size - tactics,
+        }
+
+    def _pieces(self, side: Iterable[AnyCard]) -> list[Piece]:
+        return [wildcard_of(c) if isinstance(c, Tactic) else _PAIRS[c] for c in side]
+
     def _verdict(
         self, stone: Stone, player: int, engine: Engine, pool: Pool | None
     ) -> ClaimVerdict:
+        rule = stone.rule
         mine, theirs = stone.sides[player], stone.sides[1 - player]
-        if len(mine) < FORMATION.size:
+        if len(mine) < rule.size:
             raise ValueError("the claimant's formation is not complete")
         if pool is None:
             # Against a complete side nothing can be added, so no pool is needed.
-            pool = _NO_POOL if len(theirs) == FORMATION.size else self._pool()
+            pool = _NO_POOL if len(theirs) == rule.size else self._pool()
         first = True
-        if len(theirs) == FORMATION.size:
+        if len(theirs) == rule.size:
             mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
             first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
         return decide_claim(
-            [_PAIRS[c] for c in mine],
-            [_PAIRS[c] for c in theirs],
+            self._pieces(mine),
+            self._pieces(theirs),
             pool,
-            FORMATION,
+            rule,
             colours=len(CLAN_CARDS.colours),
             claimant_completed_first=first,
             engine=engine,
@@ -423,12 +706,114 @@ class State:
         seen = self.visible_cards()
         return Pool([_PAIRS[c] for c in CLAN_CARDS.cards if c not in seen])
 
+    # --- legal moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move.
+
+        With a hidden hand, plays of every card it may hold are listed.
+        """
+        if self.outcome is not None:
+            return []
+        moves: list[Move] = []
+        if self.phase is Phase.PLAY:
+            if self.rules.early_bird:
+                moves.extend(self._provable_claims())
+            moves.extend(self._card_plays())
+            if not self.can_play_card():
+                moves.append(Pass())
+            return moves
+        if not self.rules.early_bird:
+            moves.extend(self._provable_claims())
+        if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
+            if not self.rules.tactics:
+                moves.append(Draw())
+            else:
+                moves.extend(
+                    Draw(pile)
+                    for pile, size in (("clan", self.deck_size), ("tactic", self.tactic_deck_size))
+                    if size
+                )
+        else:
+            moves.append(EndTurn())
+        return moves
+
+    def _card_plays(self) -> list[Move]:
+        player = self.to_move
+        if self.hand_sizes[player] == 0:
+            return []
+        hand = self.hands[player]
+        if hand is None:
+            tactics = [t for t in dict.fromkeys(TACTIC_CARDS) if self._could_hold(t)]
+            held: Sequence[AnyCard] = [*self.unseen_cards(), *tactics]
+        else:
+            held = list(dict.fromkeys(hand))
+        open_stones = [i + 1 for i, s in enumerate(self.stones) if s.room(player)]
+        moves: list[Move] = [PlayCard(c, n) for c in held if type(c) is Card for n in open_stones]
+        if not self.may_play_tactic():
+            return moves
+        for card in held:
+            if type(card) is not Tactic or (card == _JOKER and self.jokers_played[player]):
+                continue
+            if card.kind == "elite":
+                moves.extend(PlayCard(card, n) for n in open_stones)
+            elif card.kind == "style":
+                moves.extend(
+                    PlayCard(card, i + 1)
+                    for i, s in enumerate(self.stones)
+                    if s.owner is None and s.style is None
+                )
+            else:
+                moves.extend(self._ruse_moves(card.name))
+        return moves
+
+    def _ruse_moves(self, name: str) -> list[Move]:
+        player, opponent = self.to_move, 1 - self.to_move
+        unclaimed = [(i + 1, s) for i, s in enumerate(self.stones) if s.owner is None]
+        if name == "banshee":
+            return [Banshee(c, n) for n, s in unclaimed for c in dict.fromkeys(s.sides[opponent])]
+        if name == "traitor":
+            return [
+                Traitor(c, n, m)
+                for n, s in unclaimed
+                for c in dict.fromkeys(s.sides[opponent])
+                if type(c) is Card
+                for m, t in unclaimed
+                if t.room(player)
+            ]
+        if name == "strategist":
+            return [
+                Strategist(c, n, m)
+                for n, s in unclaimed
+                for c in dict.fromkeys(s.sides[player])
+                for m in (None, *(m for m, t in unclaimed if m != n and t.room(player)))
+            ]
+        return self._recruit_moves()
+
+    def _recruit_moves(self) -> list[Move]:
+        player = self.to_move
+        total = min(3, self.deck_size + self.tactic_deck_size)
+        moves: list[Move] = []
+        for clans in range(total + 1):
+            tactics = total - clans
+            if clans > self.deck_size or tactics > self.tactic_deck_size:
+                continue
+            draws = ("clan",) * clans + ("tactic",) * tactics
+            after = _evolve(self, **self._start_ruse(Recruit(draws, ()), "recruiter"))
+            after = _evolve(after, **after._take(player, draws))
+            hand, size = after.hands[player], after.hand_sizes[player]
+            options: Iterable[tuple[AnyCard | str, ...]]
+            if hand is None:
+                options = combinations_with_replacement(("clan", "tactic"), min(2, size))
+            else:
+                options = dict.fromkeys(combinations(hand, min(2, size)))
+            moves.extend(Recruit(draws, tuple(back)) for back in options)
+        return moves
+
     def _provable_claims(self) -> list[Claim]:
         player = self.to_move
         candidates = [
-            i + 1
-            for i, s in enumerate(self.stones)
-            if s.owner is None and len(s.sides[player]) == FORMATION.size
+            i + 1 for i, s in enumerate(self.stones) if s.owner is None and s.complete(player)
         ]
         if not candidates:
             return []
@@ -443,6 +828,47 @@ class State:
 
     def __str__(self) -> str:
         return render(self)
+
+
+_JOKER = Tactic("joker")
+
+_HANDLERS: dict[type, Any] = {
+    PlayCard: State._play_card,
+    Draw: State._draw,
+    Claim: State._claim,
+    EndTurn: State._end_turn,
+    Pass: State._pass,
+    Recruit: State._recruit,
+    Strategist: State._strategist,
+    Banshee: State._banshee,
+    Traitor: State._traitor,
+}
+
+
+def _put(stone: Stone, player: int, side: tuple[AnyCard, ...], ply: int) -> Stone:
+    """``stone`` with ``player``'s side replaced; a side that becomes complete
+    is stamped with ``ply``."""
+    done = ply if len(side) == stone.rule.size else None
+    return stone._replace(
+        sides=_with(stone.sides, player, side), completed=_with(stone.completed, player, done)
+    )
+
+
+def _take_from(stone: Stone, player: int, card: AnyCard, ply: int) -> Stone:
+    side = list(stone.sides[player])
+    side.remove(card)
+    return _put(stone, player, tuple(side), ply)
+
+
+def _restyle(stone: Stone, style: Tactic, ply: int) -> Stone:
+    """``stone`` with a combat style on it; Mud Fight makes 3-card sides incomplete."""
+    styled = stone._replace(style=style)
+    size = styled.rule.size
+    completed = tuple(
+        done if len(side) == size else None
+        for side, done in zip(styled.sides, styled.completed, strict=True)
+    )
+    return styled._replace(completed=completed)
 
 
 def _evolve(state: State, **changes: Any) -> State:
@@ -469,13 +895,11 @@ def _describe_refusal(verdict: ClaimVerdict) -> str:
     best = verdict.opponent_best
     if best is None:  # pragma: no cover - a refusal always has a witness
         return verdict.explain()
-    cards = " ".join(str(CLAN_CARDS.from_pair(p)) for p in best.cards)
     if verdict.opponent_complete:
         return f"the opponent's {best.strength} is not beaten ({verdict.explain()})"
-    return (
-        f"the opponent can still beat your {verdict.claimant.strength}: "
-        f"adding {cards} makes {best.strength}"
-    )
+    cards = " ".join(str(CLAN_CARDS.from_pair(p)) for p in best.cards)
+    how = f"adding {cards} makes" if cards else "its wildcards make"
+    return f"the opponent can still beat your {verdict.claimant.strength}: {how} {best.strength}"
 
 
 def _outcome(stones: Sequence[Stone], player: int) -> Outcome | None:
@@ -492,34 +916,55 @@ def new_game(
     *,
     seed: int | None = None,
     deck: Iterable[Card] | None = None,
+    tactic_deck: Iterable[Tactic] | None = None,
     first: int = 0,
     rules: Rules | None = None,
 ) -> State:
-    """Set up a game from a seed (a shuffled deck) or an explicit deck order.
+    """Set up a game from a seed (shuffled piles) or explicit pile orders.
 
-    The deal: player 0 takes the first 6 cards, player 1 the next 6, and the rest
-    is the draw pile, top first. ``first`` is the player who moves first.
+    The deal: player 0 takes the first 6 clan cards (7 with tactics), player 1
+    the next ones, and the rest is the draw pile, top first. ``first`` is the
+    player who moves first.
 
     >>> game = new_game(deck=CLAN_CARDS.cards)
     >>> [str(c) for c in game.hands[0]], str(game.deck[0])
     (['R1', 'R2', 'R3', 'R4', 'R5', 'R6'], 'O4')
     """
-    if seed is not None and deck is not None:
-        raise ValueError("give a seed or a deck, not both")
+    rules = rules or Rules()
+    if seed is not None and (deck is not None or tactic_deck is not None):
+        raise ValueError("give a seed or the piles, not both")
     if first not in (0, 1):
         raise ValueError(f"first must be 0 or 1, not {first!r}")
+    rng = random.Random(seed)
     if deck is None:
         order = list(CLAN_CARDS.cards)
-        random.Random(seed).shuffle(order)
+        rng.shuffle(order)
     else:
         order = list(deck)
-        _check_deck(order)
+        check_deck(order)
+    tactics: list[Tactic] = []
+    if rules.tactics:
+        if tactic_deck is None:
+            tactics = list(TACTIC_CARDS)
+            rng.shuffle(tactics)
+        else:
+            tactics = list(tactic_deck)
+            if sorted(tactics) != sorted(TACTIC_CARDS):
+                raise ValueError(
+                    "the tactic pile must hold the 10 tactic cards: joker twice and one each of "
+                    "the others"
+                )
+    elif tactic_deck is not None and list(tactic_deck):
+        raise ValueError("a tactic pile is given but the rules play without tactics")
+    size = rules.hand_size
     return State(
-        rules=rules or Rules(),
-        hands=(tuple(order[:HAND_SIZE]), tuple(order[HAND_SIZE : 2 * HAND_SIZE])),
-        hand_sizes=(HAND_SIZE, HAND_SIZE),
-        deck=tuple(order[2 * HAND_SIZE :]),
-        deck_size=len(order) - 2 * HAND_SIZE,
+        rules=rules,
+        hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
+        hand_sizes=(size, size),
+        deck=tuple(order[2 * size :]),
+        deck_size=len(order) - 2 * size,
+        tactic_deck=tuple(tactics),
+        tactic_deck_size=len(tactics),
         to_move=first,
     )
 
@@ -527,30 +972,35 @@ def new_game(
 def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
     """The start of a game whose deal is unknown (for public records).
 
-    Both hands and the deck are hidden; only their sizes are known.
+    Both hands and the piles are hidden; only their sizes are known.
 
     >>> start = public_game()
     >>> start.hands, start.hand_sizes, start.deck_size
     ((None, None), (6, 6), 42)
     """
+    rules = rules or Rules()
     if first not in (0, 1):
         raise ValueError(f"first must be 0 or 1, not {first!r}")
+    size = rules.hand_size
     return State(
-        rules=rules or Rules(),
+        rules=rules,
         hands=(None, None),
-        hand_sizes=(HAND_SIZE, HAND_SIZE),
+        hand_sizes=(size, size),
         deck=None,
-        deck_size=len(CLAN_CARDS.cards) - 2 * HAND_SIZE,
+        deck_size=len(CLAN_CARDS.cards) - 2 * size,
+        tactic_deck=None,
+        tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
         to_move=first,
     )
 
 
-def _check_deck(order: Sequence[Card]) -> None:
-    unknown = [c for c in order if c not in CLAN_CARDS]
+def check_deck(order: Sequence[Card]) -> None:
+    """Raise ``ValueError`` unless ``order`` holds each of the 54 clan cards once."""
+    unknown = [c for c in order if c not in _CLAN_SET]
     if unknown:
         raise ValueError(f"the deck holds cards that are not clan cards: {unknown[0]}")
     if len(order) != len(CLAN_CARDS.cards) or len(set(order)) != len(order):
-        missing = sorted(set(CLAN_CARDS.cards) - set(order))
+        missing = sorted(_CLAN_SET - set(order))
         repeated = sorted({c for c in order if order.count(c) > 1})
         problems = []
         if missing:
@@ -564,23 +1014,33 @@ def _check_deck(order: Sequence[Card]) -> None:
 
 def render(state: State) -> str:
     """The terminal picture of a position (also ``str(state)``)."""
-    lines = [
-        f"Schotten Totten ({state.rules.edition}) - ply {state.ply}, "
-        + (
-            f"game over: player {state.outcome.winner + 1} wins ({state.outcome.reason})"
-            if state.outcome is not None and state.outcome.winner is not None
-            else f"player {state.to_move + 1} to move ({state.phase.value})"
-        ),
-        f"{'':>9}{'player 1':<16}stone  player 2",
+    variants = [
+        name
+        for flag, name in ((state.rules.tactics, "tactics"), (state.rules.early_bird, "early bird"))
+        if flag
     ]
+    title = f"Schotten Totten ({', '.join([state.rules.edition, *variants])})"
+    outcome = state.outcome
+    if outcome is not None and outcome.winner is not None:
+        status = f"game over: player {outcome.winner + 1} wins ({outcome.reason})"
+    else:
+        status = f"player {state.to_move + 1} to move ({state.phase.value})"
+    lines = [f"{title} - ply {state.ply}, {status}", f"{'':>9}{'player 1':<24}stone  player 2"]
     for number, stone in enumerate(state.stones, start=1):
         left = " ".join(map(str, stone.sides[0]))
         right = " ".join(map(str, stone.sides[1]))
         mark = {None: f"  {number}  ", 0: f"<[{number}] ", 1: f" [{number}]>"}[stone.owner]
-        lines.append(f"{'':>9}{left:<16}{mark:<7}{right:<16}".rstrip())
+        style = f"  ({stone.style})" if stone.style is not None else ""
+        lines.append(f"{'':>9}{left:<24}{mark:<7}{right:<24}{style}".rstrip())
     for player in (0, 1):
         hand = state.hands[player]
         shown = "hidden" if hand is None else " ".join(map(str, hand)) or "empty"
-        lines.append(f"player {player + 1} hand ({state.hand_sizes[player]}): {shown}")
-    lines.append(f"deck: {state.deck_size} cards")
+        extra = f", tactics played {state.tactics_played[player]}" if state.rules.tactics else ""
+        lines.append(f"player {player + 1} hand ({state.hand_sizes[player]}): {shown}{extra}")
+    piles = f"deck: {state.deck_size} cards"
+    if state.rules.tactics:
+        piles += f", tactic pile: {state.tactic_deck_size} cards"
+    lines.append(piles)
+    if state.discards:
+        lines.append("discards: " + " ".join(map(str, state.discards)))
     return "\n".join(lines)

@@ -56,7 +56,7 @@ def test_notation_round_trips(move: object) -> None:
         "Claim 3",
         "PASS",
         "R100@3",
-        "draw clan",
+        "draw deck",
         "R7@3@4",
         "\u00e97@3",
     ],
@@ -162,7 +162,7 @@ def test_view_hides_the_opponent_hand_and_deck() -> None:
 
 
 def test_new_game_checks_its_arguments() -> None:
-    with pytest.raises(ValueError, match="seed or a deck"):
+    with pytest.raises(ValueError, match="seed or the piles"):
         new_game(seed=1, deck=[])
     with pytest.raises(ValueError, match="each of the 54"):
         new_game(deck=[Card("R", 1)] * 54)
