@@ -9,7 +9,7 @@ Traceback (most recent call last):
 referee.errors.IllegalMoveError: illegal move 'R1@1': R1 is not in your hand
 """
 
-from referee import schotten_totten
+from referee import clans_and_glory, schotten_totten
 from referee.cards import Card, CardSet, InvalidCardError
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError, RefereeError
 from referee.formations import FormationRule, Kind, Strength
@@ -35,6 +35,7 @@ __all__ = [
     "Verdict",
     "Wildcard",
     "__version__",
+    "clans_and_glory",
     "decide_claim",
     "schotten_totten",
 ]

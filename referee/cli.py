@@ -293,6 +293,9 @@ def _claimable(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_OK
+    if not getattr(type(game), "has_claims", True):
+        print(f"{game.title} has no claims to prove")
+        return EXIT_OK
     decided = [a for a in answers if a.claimable is not None]
     for answer in decided:
         print(answer)
