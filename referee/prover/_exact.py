@@ -37,6 +37,9 @@ def best_completion(
         raise ValueError(f"a side holds {rule.size} cards at most")
     if need > pool.size:
         return None
+    if need == 0 and not wildcards:
+        # Nothing is left to choose: the side is what it is.
+        return Completion((), (), rule.classify(cards))
     search = _Search(cards, wildcards, pool, rule, colours, need)
     for kind in rule.strongest_kinds():
         found = _FINDERS[kind](search)
@@ -56,6 +59,10 @@ class _Search:
         "need",
         "pool",
         "real_colours",
+        "real_distinct",
+        "real_hi",
+        "real_lo",
+        "real_set",
         "real_sum",
         "real_values",
         "size",
@@ -81,6 +88,10 @@ class _Search:
         self.lower = rule.lower_sum_wins
         self.real_colours = {c for c, _ in cards}
         self.real_values = [v for _, v in cards]
+        self.real_set = set(self.real_values)
+        self.real_distinct = len(self.real_set) == len(self.real_values)
+        self.real_lo = min(self.real_values, default=0)
+        self.real_hi = max(self.real_values, default=0)
         self.real_sum = sum(self.real_values)
         pick = min if self.lower else max
         self.wild_best = tuple(pick(w.values) for w in wildcards)
@@ -120,36 +131,65 @@ class _Search:
         colour the caller fills in, or ``None`` when the run cannot be filled;
         the window's other missing values come from the pool.
         """
-        window = range(start, start + self.size)
-        real = self.real_values
-        if len(set(real)) != len(real) or any(v not in window for v in real):
+        missing = self.missing(start)
+        if missing is None:
             return None
-        missing = [v for v in window if v not in real]
+        return _fill(missing, self.assignments(missing), available)
+
+    def assignments(self, missing: Sequence[int]) -> list[tuple[int, ...]]:
+        """The ways the wildcards can take distinct ``missing`` values, in search order."""
         wild = self.wild
         if not wild:
-            return () if all(available(v) for v in missing) else None
-        for chosen in permutations(missing, len(wild)):
-            if all(v in w.values for v, w in zip(chosen, wild, strict=True)) and all(
-                available(v) for v in missing if v not in chosen
-            ):
-                return tuple((-1, v) for v in chosen)
-        return None
+            return [()]
+        if len(wild) == 1:
+            allowed = wild[0].values
+            return [(v,) for v in missing if v in allowed]
+        return [
+            chosen
+            for chosen in permutations(missing, len(wild))
+            if all(v in w.values for v, w in zip(chosen, wild, strict=True))
+        ]
+
+    def missing(self, start: int) -> list[int] | None:
+        """The values of the run ``start..start+size-1`` that the real cards lack.
+
+        ``None`` when the real cards cannot be part of that run.
+        """
+        end = start + self.size
+        if not self.real_distinct or (
+            self.real_values and (self.real_lo < start or self.real_hi >= end)
+        ):
+            return None
+        real = self.real_set
+        return [v for v in range(start, end) if v not in real]
 
 
 def _color_run(s: _Search) -> _Found:
-    pool = s.pool
     colours = s.colour_candidates()
+    if not colours:
+        return None
+    cards = s.pool.cards
     for start in s.run_starts():
+        missing = s.missing(start)
+        if missing is None:
+            continue
+        options: list[tuple[int, ...]] | None = None
         for colour in colours:
-            values = pool.by_colour.get(colour, ())
-            wild = s.cover(start, values.__contains__)
+            if not s.wild:
+                # The common case, kept tight: every missing value in this colour.
+                if all((colour, v) in cards for v in missing):
+                    added = tuple((colour, v) for v in missing)
+                    return added, (), _run_total(start, s.size)
+                continue
+            if options is None:
+                options = s.assignments(missing)
+                if not options:
+                    break  # the wildcards cannot join this run in any colour
+            wild = _fill(missing, options, _holds(cards, colour))
             if wild is None:
                 continue
             used = {v for _, v in wild}
-            real = set(s.real_values)
-            added = tuple(
-                (colour, v) for v in range(start, start + s.size) if v not in used and v not in real
-            )
+            added = tuple((colour, v) for v in missing if v not in used)
             return added, tuple((colour, v) for _, v in wild), _run_total(start, s.size)
     return None
 
@@ -215,6 +255,22 @@ def _sum(s: _Search) -> _Found:
     total = s.real_sum + sum(s.wild_best) + sum(v for v, _ in chosen)
     added = tuple((c, v) for v, c in chosen)
     return added, tuple((0, v) for v in s.wild_best), total
+
+
+def _fill(
+    missing: Sequence[int], options: Sequence[tuple[int, ...]], available: Callable[[int], bool]
+) -> tuple[_Pair, ...] | None:
+    """The first wildcard values in ``options`` that leave the pool only values it has."""
+    absent = [v for v in missing if not available(v)]
+    for chosen in options:
+        if all(v in chosen for v in absent):
+            return tuple((-1, v) for v in chosen)
+    return None
+
+
+def _holds(cards: frozenset[_Pair], colour: int) -> Callable[[int], bool]:
+    """Whether the pool holds the value in ``colour``."""
+    return lambda value: (colour, value) in cards
 
 
 def _run_total(start: int, size: int) -> int:

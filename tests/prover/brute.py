@@ -30,11 +30,9 @@ def completions(
     side: Sequence[Piece], pool: Iterable[Pair], rule: FormationRule, colours: int
 ) -> Iterator[tuple[tuple[Pair, ...], tuple[Pair, ...]]]:
     """Every ``(added pool cards, wildcard (colour, value)s)`` completing ``side``."""
-    cards, wildcards = split(side)
+    _, wildcards = split(side)
     need = rule.size - len(side)
-    choices = [
-        [(c, v) for c in range(colours) for v in sorted(w.values)] for w in wildcards
-    ]
+    choices = [[(c, v) for c in range(colours) for v in sorted(w.values)] for w in wildcards]
     for added in combinations(sorted(pool), need):
         for wild in product(*choices):
             yield added, wild
