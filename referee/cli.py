@@ -21,6 +21,7 @@ from referee.errors import RefereeError
 from referee.game import GameState
 from referee.records import (
     GameFormat,
+    Match,
     Record,
     RecordError,
     ValidationReport,
@@ -98,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="for a record: after its first N moves (default: all)",
     )
+    show.add_argument("--svg", action="store_true", help="print an SVG picture instead of text")
     show.set_defaults(run=_show)
 
     demo = commands.add_parser("demo", help="play a random legal game and print its record")
@@ -158,19 +160,21 @@ def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes]]:
             yield path
 
 
-def _all_records(paths: Iterable[str]) -> Iterator[Record | RecordError]:
+def _all_records(paths: Iterable[str]) -> Iterator[Record | Match | RecordError]:
     for source in _sources(paths):
         yield from iter_records(source)
 
 
-def _check(item: Record | RecordError) -> ValidationReport:
+def _check(item: Record | Match | RecordError) -> ValidationReport:
     if isinstance(item, RecordError):
         detail = item.detail if not item.field else f"field {item.field!r}: {item.detail}"
         return ValidationReport(item.where or "<input>", "?", False, 0, input_error=detail)
     return validate(item)
 
 
-def _reports(items: Iterator[Record | RecordError], jobs: int) -> Iterator[ValidationReport]:
+def _reports(
+    items: Iterator[Record | Match | RecordError], jobs: int
+) -> Iterator[ValidationReport]:
     if jobs == 1:
         yield from map(_check, items)
         return
@@ -204,10 +208,10 @@ def _validate(args: argparse.Namespace) -> int:
         progress.clear()
     total = sum(counts.values())
     if args.json:
-        print(json.dumps({"summary": {"games": total, **counts}}))
+        print(json.dumps({"summary": {"records": total, **counts}}))
     else:
         print(
-            f"{total} games: {counts['legal']} legal, {counts['illegal']} illegal, "
+            f"{total} records: {counts['legal']} legal, {counts['illegal']} illegal, "
             f"{counts['unreadable']} unreadable"
         )
     if counts["unreadable"]:
@@ -322,12 +326,24 @@ def _show(args: argparse.Namespace) -> int:
     except _IllegalBefore as error:
         print(f"referee: {error}", file=sys.stderr)
         return EXIT_ILLEGAL
+    if args.svg:
+        from referee.svg import render_svg  # only this option needs the renderer
+
+        print(render_svg(state), end="")
+        return EXIT_OK
     print(state)
     return EXIT_OK
 
 
 def _demo(args: argparse.Namespace) -> int:
     fmt = find_game(args.game)
+    if "rounds" in args.rules:
+        make_match = getattr(fmt, "random_match", None)
+        if make_match is None:
+            raise RecordError(f"{fmt.title} has no matches", "", "rules.rounds")
+        print(json.dumps(make_match(args.seed, args.rules).to_json(), indent=2,
+                         ensure_ascii=False))
+        return EXIT_OK
     record = fmt.random_record(args.seed, args.rules)
     print(json.dumps(record.to_json(), indent=2, ensure_ascii=False))
     return EXIT_OK

@@ -32,7 +32,7 @@ def test_validate_examples_folder(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_validate_legal_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", str(EXAMPLES / "schotten-totten" / "full-2024.json"))
-    assert code == 0 and "1 games: 1 legal, 0 illegal, 0 unreadable" in out
+    assert code == 0 and "1 records: 1 legal, 0 illegal, 0 unreadable" in out
 
 
 def test_validate_unreadable_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_validate_unreadable_exits_2(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_validate_json_lines_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", "--json", str(EXAMPLES))
     lines = [json.loads(line) for line in out.splitlines()]
-    assert lines[-1]["summary"]["games"] == len(lines) - 1
+    assert lines[-1]["summary"]["records"] == len(lines) - 1
     wrong = [r for r in lines[:-1] if r["result_mismatch"]]
     assert wrong and not wrong[0]["legal"]
     assert code == 1

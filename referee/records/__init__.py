@@ -15,8 +15,10 @@ checked; without one it is a *public* record of the visible moves only.
 """
 
 from referee.records._format import (
+    MATCH_FORMAT,
     POSITION_FORMAT,
     RECORD_FORMAT,
+    Match,
     Position,
     Record,
     RecordError,
@@ -25,6 +27,8 @@ from referee.records._format import (
     json_schema,
     load_position,
     load_record,
+    parse_document,
+    parse_match,
     parse_position,
     parse_record,
 )
@@ -38,11 +42,13 @@ from referee.records._validate import (
 )
 
 __all__ = [
+    "MATCH_FORMAT",
     "POSITION_FORMAT",
     "RECORD_FORMAT",
     "ClaimAnswer",
     "GameFormat",
     "IllegalPly",
+    "Match",
     "Position",
     "Record",
     "RecordError",
@@ -54,6 +60,8 @@ __all__ = [
     "json_schema",
     "load_position",
     "load_record",
+    "parse_document",
+    "parse_match",
     "parse_position",
     "parse_record",
     "register",

@@ -12,8 +12,10 @@ from typing import IO, Any
 from referee.errors import RefereeError
 
 __all__ = [
+    "MATCH_FORMAT",
     "POSITION_FORMAT",
     "RECORD_FORMAT",
+    "Match",
     "Position",
     "Record",
     "RecordError",
@@ -22,11 +24,14 @@ __all__ = [
     "json_schema",
     "load_position",
     "load_record",
+    "parse_document",
+    "parse_match",
     "parse_position",
     "parse_record",
 ]
 
 RECORD_FORMAT = "referee-record/1"
+MATCH_FORMAT = "referee-match/1"
 POSITION_FORMAT = "referee-position/1"
 #: A single JSON document larger than this is refused rather than read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
@@ -95,6 +100,53 @@ class Record:
 
 
 @dataclass(frozen=True)
+class Match:
+    """A match of several games under one set of rules (Clanfehde, Rache).
+
+    Each game is a :class:`Record` of its own; the match's ``rules`` (with the
+    match-level fields such as ``rounds``) apply to every game. ``result`` is
+    the recorded match result, checked against the replay.
+    """
+
+    game: str
+    games: tuple[Record, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[str, ...] = ()
+    result: Mapping[str, Any] | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    where: str = field(default="", compare=False)
+
+    @property
+    def is_public(self) -> bool:
+        """Whether any game of the match is a public record."""
+        return any(game.is_public for game in self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as a JSON-ready dict (the inverse of :func:`parse_match`)."""
+        data: dict[str, Any] = {"format": MATCH_FORMAT, "game": self.game}
+        if self.rules:
+            data["rules"] = dict(self.rules)
+        if self.players:
+            data["players"] = list(self.players)
+        if self.meta:
+            data["meta"] = dict(self.meta)
+        games = []
+        for record in self.games:
+            inner = record.to_json()
+            for key in ("format", "game", "rules", "players"):
+                inner.pop(key, None)
+            games.append(inner)
+        data["games"] = games
+        if self.result is not None:
+            data["result"] = dict(self.result)
+        return data
+
+    def dumps(self) -> str:
+        """The match as one line of JSON."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
 class Position:
     """A visible position: what is on the table and whose turn it is.
 
@@ -117,13 +169,13 @@ class Position:
 
 
 def json_schema(kind: str = "record") -> dict[str, Any]:
-    """The JSON Schema shipped with the package: ``"record"`` or ``"position"``.
+    """The JSON Schema shipped with the package: ``"record"``, ``"match"`` or ``"position"``.
 
     >>> json_schema("record")["required"]
     ['game', 'moves']
     """
-    if kind not in ("record", "position"):
-        raise ValueError(f"no schema {kind!r}: use 'record' or 'position'")
+    if kind not in ("record", "match", "position"):
+        raise ValueError(f"no schema {kind!r}: use 'record', 'match' or 'position'")
     text = files("referee.schemas").joinpath(f"{kind}.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -231,6 +283,64 @@ def parse_record(data: Any, where: str = "") -> Record:
     )
 
 
+def parse_match(data: Any, where: str = "") -> Match:
+    """Check a decoded JSON match's shape and build a :class:`Match`.
+
+    Each entry of ``games`` is a record object without ``game`` and ``rules``
+    (they come from the match).
+
+    >>> match = parse_match({"game": "schotten-totten", "rules": {"rounds": 2},
+    ...                      "games": [{"moves": []}, {"first": 1, "moves": []}]})
+    >>> [g.first for g in match.games], match.games[1].rules
+    ([0, 1], {'rounds': 2})
+    """
+    data = _check_format(data, MATCH_FORMAT, where)
+    game = _require(data, "game", str, where)
+    rules = _optional(data, "rules", dict, where) or {}
+    players = _optional(data, "players", list, where) or []
+    for i, name in enumerate(players):
+        if not isinstance(name, str):
+            raise RecordError(f"expected a name, got {_json_type(name)}", where, f"players[{i}]")
+    games_data = _require(data, "games", list, where)
+    if not games_data:
+        raise RecordError("a match holds at least one game", where, "games")
+    games = []
+    for i, item in enumerate(games_data):
+        at = f"{where} game {i + 1}" if where else f"game {i + 1}"
+        if not isinstance(item, dict):
+            raise RecordError(
+                f"expected a game object, got {_json_type(item)}", where, f"games[{i}]"
+            )
+        for key in ("game", "rules", "format"):
+            if key in item:
+                raise RecordError(
+                    "a match's games take this from the match", where, f"games[{i}].{key}"
+                )
+        inner = {**item, "game": game, "rules": rules}
+        if players:
+            inner.setdefault("players", players)
+        try:
+            games.append(parse_record(inner, at))
+        except RecordError as error:
+            raise RecordError(error.detail, where, f"games[{i}].{error.field}") from None
+    return Match(
+        game=game,
+        games=tuple(games),
+        rules=rules,
+        players=tuple(players),
+        result=_optional(data, "result", dict, where),
+        meta=_optional(data, "meta", dict, where) or {},
+        where=where,
+    )
+
+
+def parse_document(data: Any, where: str = "") -> Record | Match:
+    """A record, or a match when the object holds ``games`` (or says so in ``format``)."""
+    if isinstance(data, dict) and ("games" in data or data.get("format") == MATCH_FORMAT):
+        return parse_match(data, where)
+    return parse_record(data, where)
+
+
 def parse_position(data: Any, where: str = "") -> Position:
     """Check a decoded JSON position's envelope and build a :class:`Position`."""
     data = _check_format(data, POSITION_FORMAT, where)
@@ -322,14 +432,17 @@ def _iter_lines(
             yield error
 
 
-def iter_records(source: str | Path | IO[str] | IO[bytes]) -> Iterator[Record | RecordError]:
-    """Yield each record of a JSON or JSON Lines source lazily, or its read error."""
+def iter_records(
+    source: str | Path | IO[str] | IO[bytes],
+) -> Iterator[Record | Match | RecordError]:
+    """Yield each record (or match) of a JSON or JSON Lines source lazily, or its
+    read error."""
     for item in iter_documents(source):
         if isinstance(item, RecordError):
             yield item
             continue
         data, where = item
         try:
-            yield parse_record(data, where)
+            yield parse_document(data, where)
         except RecordError as error:
             yield error

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
 from referee.errors import ClaimRefusedError, RefereeError
 from referee.game import GameState, Outcome
-from referee.records._format import Record, RecordError, iter_records
+from referee.records._format import Match, Record, RecordError, iter_records
 from referee.records._registry import find_game
 
 __all__ = ["IllegalPly", "ValidationReport", "replay", "validate", "validate_source"]
@@ -27,10 +27,13 @@ class IllegalPly:
     reason: str
     message: str
     evidence: dict[str, Any] | None = None
+    #: In a match: which game (from 1) holds the illegal move.
+    round: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         data: dict[str, Any] = {
+            "round": self.round,
             "ply": self.ply,
             "move": self.move,
             "reason": self.reason,
@@ -60,11 +63,21 @@ class ValidationReport:
     result_mismatch: str | None = None
     outcome: Outcome | None = None
     input_error: str | None = None
+    #: For a match: how many games it holds, what is wrong with it as a match
+    #: (rounds, starting players), and its result as replayed.
+    games: int = 1
+    match_error: str | None = None
+    match_result: dict[str, Any] | None = None
 
     @property
     def legal(self) -> bool:
         """Readable, every move legal, and any recorded result confirmed."""
-        return self.input_error is None and self.error is None and self.result_mismatch is None
+        return (
+            self.input_error is None
+            and self.error is None
+            and self.result_mismatch is None
+            and self.match_error is None
+        )
 
     def summary(self) -> str:
         """One line for people: ok, or what is wrong and where."""
@@ -73,9 +86,26 @@ class ValidationReport:
             return f"{self.where}: unreadable: {self.input_error}"
         if self.error is not None:
             e = self.error
-            return f"{self.where}: illegal at ply {e.ply} {e.move!r} [{e.reason}]: {e.message}"
+            game = f"game {e.round}, " if e.round is not None else ""
+            return (
+                f"{self.where}: illegal at {game}ply {e.ply} {e.move!r} [{e.reason}]: {e.message}"
+            )
+        if self.match_error is not None:
+            return f"{self.where}: illegal match: {self.match_error}"
         if self.result_mismatch is not None:
             return f"{self.where}: result mismatch: {self.result_mismatch}"
+        if self.games > 1 or self.match_result is not None:
+            end = "unfinished"
+            if self.match_result is not None:
+                winner = self.match_result.get("winner")
+                end = "drawn" if winner is None else f"player {winner + 1} wins"
+                scores = self.match_result.get("scores")
+                if isinstance(scores, list):
+                    end += " " + "-".join(map(str, scores))
+            return (
+                f"{self.where}: ok ({self.game} match, {self.games} games, "
+                f"{self.plies} plies, {end})"
+            )
         end = "game over" if self.outcome is not None else "unfinished"
         winner = (
             f", player {self.outcome.winner + 1} wins ({self.outcome.reason})"
@@ -95,6 +125,9 @@ class ValidationReport:
             "error": None if self.error is None else self.error.to_json(),
             "result_mismatch": self.result_mismatch,
             "input_error": self.input_error,
+            "games": self.games,
+            "match_error": self.match_error,
+            "match_result": self.match_result,
             "outcome": None
             if self.outcome is None
             else {"winner": self.outcome.winner, "reason": self.outcome.reason},
@@ -117,26 +150,25 @@ def replay(record: Record, upto: int | None = None) -> GameState[Any]:
     return state
 
 
-def validate(record: Record) -> ValidationReport:
-    """Replay ``record`` and report the first illegal move, if any.
+def validate(record: Record | Match) -> ValidationReport:
+    """Replay ``record`` (or every game of a match) and report the first illegal
+    move, if any.
 
     Never raises for a bad record: unreadable set-up is reported as
     ``input_error``.
     """
+    if isinstance(record, Match):
+        return _validate_match(record)
+    return _validate_game(record)[0]
+
+
+def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | None]:
     where = record.where or "<record>"
     try:
         fmt = find_game(record.game, record.where)
         state = fmt.start(record)
     except RecordError as error:
-        return ValidationReport(
-            where,
-            str(record.game),
-            record.is_public,
-            0,
-            input_error=error.detail
-            if not error.field
-            else f"field {error.field!r}: {error.detail}",
-        )
+        return _unreadable(where, str(record.game), record.is_public, error), None
     for ply, move in enumerate(record.moves, start=1):
         try:
             state = state.play(move)
@@ -145,12 +177,86 @@ def validate(record: Record) -> ValidationReport:
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:
                 evidence = _evidence(fmt, state, error)
             illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
-            return ValidationReport(where, record.game, record.is_public, ply - 1, illegal)
+            return ValidationReport(where, record.game, record.is_public, ply - 1, illegal), None
     outcome = state.outcome
-    mismatch = _compare_result(record, fmt.result_of(outcome) if outcome else None)
-    return ValidationReport(
+    mismatch = _compare_result(record.result, fmt.result_of(outcome) if outcome else None)
+    report = ValidationReport(
         where, record.game, record.is_public, len(record.moves), None, mismatch, outcome
     )
+    return report, state
+
+
+def _validate_match(match: Match) -> ValidationReport:
+    where = match.where or "<match>"
+    count = len(match.games)
+    try:
+        fmt = find_game(match.game, match.where)
+    except RecordError as error:
+        return _unreadable(where, str(match.game), match.is_public, error)
+    finals: list[GameState[Any]] = []
+    plies = 0
+    for number, record in enumerate(match.games, start=1):
+        report, final = _validate_game(record)
+        plies += report.plies
+        if report.input_error is not None:
+            return replace(
+                report, where=where, games=count, input_error=f"game {number}: {report.input_error}"
+            )
+        if report.error is not None:
+            return replace(
+                report,
+                where=where,
+                plies=plies,
+                games=count,
+                error=replace(report.error, round=number),
+            )
+        if report.result_mismatch is not None:
+            return replace(
+                report,
+                where=where,
+                plies=plies,
+                games=count,
+                result_mismatch=f"game {number}: {report.result_mismatch}",
+            )
+        assert final is not None
+        finals.append(final)
+    score = getattr(fmt, "match_result", None)
+    if score is None:
+        return ValidationReport(
+            where,
+            match.game,
+            match.is_public,
+            plies,
+            games=count,
+            match_error=f"{fmt.title} has no matches",
+        )
+    result, problem = score(match, finals)
+    mismatch = None
+    if problem is None:
+        if result is None and match.result is not None:
+            mismatch = (
+                f"the record gives a result ({_show(match.result)}) but the match is not over"
+            )
+        else:
+            mismatch = _compare_result(match.result, result)
+    return ValidationReport(
+        where,
+        match.game,
+        match.is_public,
+        plies,
+        None,
+        mismatch,
+        None,
+        None,
+        count,
+        problem,
+        result,
+    )
+
+
+def _unreadable(where: str, game: str, public: bool, error: RecordError) -> ValidationReport:
+    detail = error.detail if not error.field else f"field {error.field!r}: {error.detail}"
+    return ValidationReport(where, game, public, 0, input_error=detail)
 
 
 def _evidence(fmt: Any, state: Any, error: ClaimRefusedError) -> dict[str, Any] | None:
@@ -158,8 +264,7 @@ def _evidence(fmt: Any, state: Any, error: ClaimRefusedError) -> dict[str, Any] 
     return None if describe is None else dict(describe(state, error.verdict))
 
 
-def _compare_result(record: Record, actual: dict[str, Any] | None) -> str | None:
-    recorded = record.result
+def _compare_result(recorded: Any, actual: dict[str, Any] | None) -> str | None:
     if recorded is None:
         return None
     if actual is None:

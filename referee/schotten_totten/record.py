@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from referee.cards import Card, InvalidCardError
 from referee.game import Outcome
 from referee.prover import ClaimVerdict
-from referee.records import ClaimAnswer, Position, Record, RecordError, register
+from referee.records import ClaimAnswer, Match, Position, Record, RecordError, register
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.state import (
     CLAN_CARDS,
@@ -45,7 +46,7 @@ from referee.schotten_totten.tactics import (
 
 __all__ = ["FORMAT", "SchottenTottenFormat", "random_playout", "verdict_json"]
 
-_VARIANTS = {"tactics", "early-bird"}
+_VARIANTS = {"tactics", "early-bird", "clanfehde"}
 
 
 class SchottenTottenFormat:
@@ -60,6 +61,11 @@ class SchottenTottenFormat:
         if edition not in ("2024", "1999"):
             raise RecordError(
                 f"unknown edition {edition!r} (use '2024' or '1999')", where, "rules.edition"
+            )
+        extra = sorted(set(data) - {"edition", "variants", "rounds"})
+        if extra:
+            raise RecordError(
+                "unknown rule (known: edition, variants, rounds)", where, f"rules.{extra[0]}"
             )
         variants = data.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
@@ -322,14 +328,19 @@ class SchottenTottenFormat:
         """A random legal game (claims taken whenever provable) as a full record."""
         parsed = self.rules_of(rules)
         rng = random.Random(seed)
+        record = self._random_game(rng, parsed, None)
+        return replace(record, meta={"source": f"referee demo --seed {seed}"})
+
+    def _random_game(self, rng: random.Random, rules: Rules, first: int | None) -> Record:
         deck = list(CLAN_CARDS.cards)
         rng.shuffle(deck)
-        first = rng.randrange(2)
+        chosen = rng.randrange(2)
+        first = chosen if first is None else first
         tactics = list(TACTIC_CARDS)
-        if parsed.tactics:
+        if rules.tactics:
             rng.shuffle(tactics)
         state = new_game(
-            deck=deck, tactic_deck=tactics if parsed.tactics else None, first=first, rules=parsed
+            deck=deck, tactic_deck=tactics if rules.tactics else None, first=first, rules=rules
         )
         moves = random_playout(state, rng)
         final = state
@@ -338,14 +349,87 @@ class SchottenTottenFormat:
         return Record(
             game=self.name,
             moves=tuple(str(m) for m in moves),
-            rules=self.rules_json(parsed),
+            rules=self.rules_json(rules),
             players=("player 1", "player 2"),
             first=first,
             deal={"deck": [str(c) for c in deck]}
-            | ({"tactics": [str(t) for t in tactics]} if parsed.tactics else {}),
+            | ({"tactics": [str(t) for t in tactics]} if rules.tactics else {}),
             result=None if final.outcome is None else self.result_of(final.outcome),
-            meta={"source": f"referee demo --seed {seed}"},
         )
+
+    # --- Clanfehde matches ------------------------------------------------------------
+
+    def match_result(
+        self, match: Match, finals: Sequence[State]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """Score a Clanfehde match: ``(result, problem)``.
+
+        The round's winner scores 5, the other player one point per stone it
+        holds; starting players alternate; the highest total wins the match and
+        equal totals draw. ``result`` is ``None`` while rounds remain.
+        """
+        variants = match.rules.get("variants", [])
+        if not isinstance(variants, list) or "clanfehde" not in variants:
+            return None, "a Schotten Totten match is played with the 'clanfehde' variant"
+        rounds = match.rules.get("rounds")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            return None, f"rules.rounds must be the agreed number of rounds, not {rounds!r}"
+        if len(finals) > rounds:
+            return None, f"the match has {len(finals)} games but {rounds} rounds were agreed"
+        opener = match.games[0].first
+        for number, record in enumerate(match.games, start=1):
+            expected = (opener + number - 1) % 2
+            if record.first != expected:
+                return None, (
+                    f"game {number} must be started by player {expected + 1}: "
+                    "the starting player alternates"
+                )
+        for number, final in enumerate(finals[:-1], start=1):
+            if final.outcome is None:
+                return None, f"game {number} is unfinished but the match goes on"
+        if len(finals) < rounds or finals[-1].outcome is None:
+            return None, None
+        scores = [0, 0]
+        for final in finals:
+            assert final.outcome is not None
+            winner = final.outcome.winner
+            for player in (0, 1):
+                # a blocked round (no winner) scores each player its stones
+                scores[player] += 5 if player == winner else len(final.stones_of(player))
+        if scores[0] == scores[1]:
+            return {"scores": scores, "winner": None, "reason": "draw"}, None
+        return {"scores": scores, "winner": int(scores[1] > scores[0]), "reason": "points"}, None
+
+    def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
+        """A random Clanfehde match of ``rules["rounds"]`` games (default 3)."""
+        rounds = rules.get("rounds", 3)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
+            raise RecordError(
+                f"expected a number of rounds from 1 to 99, got {rounds!r}", "", "rules.rounds"
+            )
+        variants = list(rules.get("variants", []))
+        if "clanfehde" not in variants:
+            variants.append("clanfehde")
+        match_rules = {**rules, "variants": variants, "rounds": rounds}
+        parsed = self.rules_of(match_rules)
+        rng = random.Random(seed)
+        opener = rng.randrange(2)
+        games = tuple(
+            replace(self._random_game(rng, parsed, (opener + i) % 2), rules=match_rules)
+            for i in range(rounds)
+        )
+        draft = Match(self.name, games, match_rules, ("player 1", "player 2"))
+        finals = [self._final(record) for record in games]
+        result, _ = self.match_result(draft, finals)
+        return replace(
+            draft, result=result, meta={"source": f"referee demo --seed {seed} (Clanfehde)"}
+        )
+
+    def _final(self, record: Record) -> State:
+        state = self.start(record)
+        for move in record.moves:
+            state = state.play(move)
+        return state
 
 
 def random_playout(state: State, rng: random.Random, max_plies: int = 2000) -> list[Move]:

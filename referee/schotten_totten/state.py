@@ -222,6 +222,9 @@ class State:
     phase: Phase = Phase.PLAY
     ply: int = 0
     outcome: Outcome | None = None
+    #: Consecutive blank turns (a pass and no claim); -1 while a claim was made
+    #: in the current turn. Two blank turns in a row end a blocked game.
+    blank_turns: int = 0
 
     # --- reading the position -------------------------------------------------
 
@@ -398,7 +401,13 @@ class State:
                 verdict,
             )
         stones = _with(self.stones, move.stone - 1, stone._replace(owner=player))
-        return _evolve(self, stones=stones, ply=self.ply + 1, outcome=_outcome(stones, player))
+        return _evolve(
+            self,
+            stones=stones,
+            ply=self.ply + 1,
+            outcome=_outcome(stones, player),
+            blank_turns=-1,
+        )
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
@@ -436,7 +445,9 @@ class State:
         if (self.deck_size if pile == "clan" else self.tactic_deck_size) == 0:
             raise _illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
         changes = self._take(player, [pile])
-        return _evolve(self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1)
+        return _evolve(
+            self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1, blank_turns=0
+        )
 
     def _end_turn(self, move: EndTurn) -> State:
         if self.phase is Phase.PLAY:
@@ -445,7 +456,18 @@ class State:
             raise _illegal(
                 move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
             )
-        return _evolve(self, to_move=1 - self.to_move, phase=Phase.PLAY, ply=self.ply + 1)
+        blank = 0
+        if self.phase is Phase.AFTER_PASS:
+            blank = 0 if self.blank_turns < 0 else self.blank_turns + 1
+        return _evolve(
+            self,
+            to_move=1 - self.to_move,
+            phase=Phase.PLAY,
+            ply=self.ply + 1,
+            blank_turns=blank,
+            # Two blank turns in a row: nothing can change any more (RULINGS: blocked).
+            outcome=Outcome(None, "blocked") if blank >= 2 else None,
+        )
 
     # --- ruses ---------------------------------------------------------------------
 
@@ -1023,6 +1045,8 @@ def render(state: State) -> str:
     outcome = state.outcome
     if outcome is not None and outcome.winner is not None:
         status = f"game over: player {outcome.winner + 1} wins ({outcome.reason})"
+    elif outcome is not None:
+        status = f"game over: no winner ({outcome.reason})"
     else:
         status = f"player {state.to_move + 1} to move ({state.phase.value})"
     lines = [f"{title} - ply {state.ply}, {status}", f"{'':>9}{'player 1':<24}stone  player 2"]

@@ -293,7 +293,7 @@ def test_cli_validate_legal_and_illegal(capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = run(capsys, "validate", str(EXAMPLES))
     assert code == 1
     assert "illegal at ply 11 'W3@t4s1+shield' [no_shields_left]" in out
-    assert out.strip().splitlines()[-1] == "8 games: 3 legal, 5 illegal, 0 unreadable"
+    assert out.strip().splitlines()[-1] == "8 records: 3 legal, 5 illegal, 0 unreadable"
 
 
 def test_cli_validate_public_record_is_unreadable(

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from collections import Counter
+from collections.abc import Sequence
 
 from referee.cards import Card
 from referee.schotten_totten import CLAN_CARDS, Phase, Rules, State, Stone
@@ -60,7 +59,7 @@ def position(
     thrown = cards(discards)
     used += [*hand_cards[0], *hand_cards[1], *thrown]
     counts = Counter(used)
-    assert all(n == 1 or c == Tactic("joker") and n <= 2 for c, n in counts.items()), "reused"
+    assert all(n == 1 or (c == Tactic("joker") and n <= 2) for c, n in counts.items()), "reused"
     deck = tuple(c for c in CLAN_CARDS.cards if c not in counts)
     rules = rules or Rules()
     pile: list[Tactic] = []

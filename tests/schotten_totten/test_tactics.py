@@ -101,18 +101,36 @@ def test_unplayed_tactic_cards_are_ignored_by_proofs() -> None:
 
 def test_discarded_cards_are_visible_to_proofs() -> None:
     # B7 lies on the discard pile, so B8 B9 can no longer become a colour run
-    state = start({2: ("R6 O6 Y6", "B8 B9")}, discards="B7 banshee", phase=Phase.AFTER_PLAY,
-                  tactics_played=(0, 1))
+    state = start(
+        {2: ("R6 O6 Y6", "B8 B9")},
+        discards="B7 banshee",
+        phase=Phase.AFTER_PLAY,
+        tactics_played=(0, 1),
+    )
     assert state.play("claim 2").stone(2).owner == 0
 
 
 def test_blind_mans_bluff_counts_only_the_sum() -> None:
-    state = start({3: ("R9 O8 G8", "B1 B2 B3")}, styles={3: "blind_mans_bluff"},
-                  phase=Phase.AFTER_PLAY, first={3: 1})
+    state = start(
+        {3: ("R9 O8 G8", "B1 B2 B3")},
+        styles={3: "blind_mans_bluff"},
+        phase=Phase.AFTER_PLAY,
+        first={3: 1},
+    )
     assert state.stone(3).rule.describe() == "3 cards, sum only"
     assert state.play("claim 3").stone(3).owner == 0
-    assert refused(start({3: ("R9 O8 G8", "B1 B2 B3")}, styles={3: "blind_mans_bluff"},
-                         phase=Phase.AFTER_PLAY, to_move=1), "claim 3") == "claim_not_proven"
+    assert (
+        refused(
+            start(
+                {3: ("R9 O8 G8", "B1 B2 B3")},
+                styles={3: "blind_mans_bluff"},
+                phase=Phase.AFTER_PLAY,
+                to_move=1,
+            ),
+            "claim 3",
+        )
+        == "claim_not_proven"
+    )
 
 
 def test_mud_fight_needs_four_cards_and_reopens_complete_sides() -> None:
@@ -132,8 +150,9 @@ def test_mud_fight_needs_four_cards_and_reopens_complete_sides() -> None:
 
 
 def test_combat_styles_lie_on_the_stone_one_per_stone() -> None:
-    state = start({1: ("R1", ""), 2: ("", "")}, hands=("mud_fight blind_mans_bluff", ""),
-                  owners={2: 1})
+    state = start(
+        {1: ("R1", ""), 2: ("", "")}, hands=("mud_fight blind_mans_bluff", ""), owners={2: 1}
+    )
     assert refused(state, "mud_fight@2") == "stone_claimed"
     played = state.play("mud_fight@1")
     assert played.stone(1).sides == state.stone(1).sides  # not on a side
@@ -153,7 +172,9 @@ def test_recruiter_draws_three_and_returns_two_instead_of_drawing() -> None:
     assert len(hand) == 7 and after.hand_sizes[0] == 7
     assert Card("R", 1) not in hand and top_clan[0] in hand and top_clan[1] in hand
     assert after.deck[-1] == Card("R", 1) and after.tactic_deck[-1] == Tactic("banshee")
-    assert after.deck_size == state.deck_size - 1 and after.tactic_deck_size == state.tactic_deck_size
+    assert (
+        after.deck_size == state.deck_size - 1 and after.tactic_deck_size == state.tactic_deck_size
+    )
     assert after.discards[-1] == Tactic("recruiter") and after.tactics_played == (1, 0)
     assert refused(after, "draw clan") == "already_drew"
     assert after.play("done").to_move == 1
@@ -165,8 +186,12 @@ def test_recruiter_draws_three_and_returns_two_instead_of_drawing() -> None:
 
 
 def test_strategist_moves_or_discards_own_cards_on_open_stones() -> None:
-    state = start({1: ("R1 joker", "B1"), 2: ("G5", ""), 3: ("O1 O2 O3", "")},
-                  hands=("strategist", ""), owners={4: 0}, tactics_played=(1, 1))
+    state = start(
+        {1: ("R1 joker", "B1"), 2: ("G5", ""), 3: ("O1 O2 O3", "")},
+        hands=("strategist", ""),
+        owners={4: 0},
+        tactics_played=(1, 1),
+    )
     moved = state.play("strategist joker@1>2")
     assert moved.stone(1).sides[0] == (Card("R", 1),)
     assert moved.stone(2).sides[0] == (Card("G", 5), Tactic("joker"))
@@ -195,8 +220,9 @@ def test_banshee_discards_an_opposing_card_and_resets_its_completion() -> None:
 
 
 def test_traitor_takes_an_opposing_clan_card_to_your_side() -> None:
-    state = start({1: ("R1", "B5 spy"), 2: ("G1 G2 G3", "")}, hands=("traitor", ""),
-                  tactics_played=(0, 1))
+    state = start(
+        {1: ("R1", "B5 spy"), 2: ("G1 G2 G3", "")}, hands=("traitor", ""), tactics_played=(0, 1)
+    )
     taken = state.play("traitor B5@1>1")  # the same stone is allowed
     assert taken.stone(1).sides == ((Card("R", 1), Card("B", 5)), (Tactic("spy"),))
     assert refused(state, "traitor spy@1>3") == "not_a_clan_card"
@@ -232,3 +258,32 @@ def test_public_replay_with_tactics_checks_visible_copies() -> None:
     spied = game.play("spy@3").play("draw clan")
     assert spied.stone(3).sides[0] == (Tactic("spy"),)
     assert refused(spied, "spy@4") == "card_already_played"  # there is only one spy
+
+
+def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
+    # Mud Fight needs a fourth card on each side, but no card is left to play:
+    # neither player can ever claim stone 1, so two turns of pass-and-nothing end
+    # the game without a winner (a ruling of ours: the rulebook never stalls).
+    state = start({1: ("R1 R2 R3", "B1 B2 B3")}, styles={1: "mud_fight"})
+    from dataclasses import replace
+
+    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    once = state.play("pass").play("done")
+    assert once.outcome is None and once.blank_turns == 1
+    twice = once.play("pass").play("done")
+    assert twice.outcome is not None and twice.outcome.winner is None
+    assert twice.outcome.reason == "blocked"
+    assert refused(twice, "pass") == "game_over"
+
+
+def test_a_claim_or_a_played_card_breaks_the_blank_run() -> None:
+    from dataclasses import replace
+
+    state = start({2: ("R7 R8 R9", "B1")}, styles={})
+    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    first = state.play("pass").play("done")  # player 1 could claim but does not
+    assert first.blank_turns == 1
+    second = first.play("pass").play("done")
+    assert second.outcome.reason == "blocked"
+    claimed = state.play("pass").play("claim 2").play("done")
+    assert claimed.blank_turns == 0 and claimed.outcome is None
