@@ -9,7 +9,7 @@ Traceback (most recent call last):
 referee.errors.IllegalMoveError: illegal move 'R1@1': R1 is not in your hand
 """
 
-from referee import clans_and_glory, schotten_totten
+from referee import clans_and_glory, schotten_totten, schotten_totten_2
 from referee.cards import Card, CardSet, InvalidCardError
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError, RefereeError
 from referee.formations import FormationRule, Kind, Strength
@@ -38,4 +38,5 @@ __all__ = [
     "clans_and_glory",
     "decide_claim",
     "schotten_totten",
+    "schotten_totten_2",
 ]
