@@ -1,0 +1,377 @@
+"""Schotten Totten 2 moves and their text notation.
+
+A turn is a short sequence of moves, each one ply of a record. Tiles are
+numbered 1-7 from the left; a card is a siege card like ``R7`` or a tactic card
+by name (``joker``, ``spy``, ``shield``, ...).
+
+==============================  ===================================  ===========================================
+move                            text                                 meaning
+==============================  ===================================  ===========================================
+:class:`Retreat`                ``retreat 2,5``                      attacker's opening: discard own cards at 2 and 5
+:class:`Oil`                    ``oil 4``                            defender's opening: oil the attacker's first card at 4
+:class:`PlayCard`               ``R7@3``, ``joker@3``                put a siege card or elite troop on your side of tile 3
+:class:`Control`                ``control 3``                        attacker declares control of tile 3
+:class:`Pass`                   ``pass``                             play no card (only when none can be played)
+:class:`Draw`                   ``draw``, ``draw tactic``            draw from the siege deck (or the tactic pile); ends the turn
+:class:`EndTurn`                ``done``                             end the turn without drawing (nothing to draw, or after a pass)
+:class:`Redeploy`               ``redeploy R3@2>5``                  tactic: move your R3 from 2 to 5 (``>discard``: discard it)
+:class:`Recruitment`            ``recruitment R3@5``                 tactic: play the discarded R3 to tile 5
+:class:`Desertion`              ``desertion R3@5``                   tactic: discard the opponent's R3 at tile 5
+:class:`Treason`                ``treason R3@5>2``                   tactic: take the opponent's R3 at 5 onto your side of 2
+:class:`Explosion`              ``explosion 3``                      tactic: discard every card at tile 3
+:class:`Support`                ``support R3,B7``                    tactic: shuffle the discarded R3 and B7 into the deck
+:class:`Shuffle`                ``shuffle 4,17``                     where the support cards ended up (1 = top card)
+:class:`Exchange`               ``exchange R1,R2,spy for B4,B5,B6``  tactic: swap your 3 cards for the opponent's 3
+:class:`NextGame`               ``next game``                        Rache match: start the second game
+==============================  ===================================  ===========================================
+
+Every move's text round-trips without a position, and ``repr`` is the parse call::
+
+    >>> move = parse_move("R7@3")
+    >>> move
+    parse_move('R7@3')
+    >>> str(move), move.card, move.tile
+    ('R7@3', Card('R', 7), 3)
+    >>> texts = ["retreat 2,5", "oil 4", "joker@1", "control 3", "draw tactic", "done",
+    ...          "redeploy spy@2>discard", "treason R3@5>2", "shuffle", "next game",
+    ...          "exchange R1,R2,spy for B4,B5,B6", "support R3,B7", "shuffle 4,17"]
+    >>> all(str(parse_move(t)) == t for t in texts)
+    True
+    >>> parse_move("R7 to 3")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'R7 to 3': expected a move like 'R7@3', 'retreat 2,5', 'oil 4', 'control 3', 'draw' or 'done' (see referee.schotten_totten_2.moves)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from referee.cards import InvalidCardError
+from referee.errors import InvalidMoveError
+from referee.schotten_totten_2.wall import AnyCard, parse_card
+
+__all__ = [
+    "Control",
+    "Desertion",
+    "Draw",
+    "EndTurn",
+    "Exchange",
+    "Explosion",
+    "Move",
+    "NextGame",
+    "Oil",
+    "Pass",
+    "PlayCard",
+    "Recruitment",
+    "Redeploy",
+    "Retreat",
+    "Shuffle",
+    "Support",
+    "Treason",
+    "parse_move",
+]
+
+_CARD = r"[A-Z]\d{1,2}|[a-z]+"
+_N = r"\d{1,2}"
+_PATTERNS = {
+    "play": re.compile(rf"({_CARD})@({_N})"),
+    "retreat": re.compile(rf"retreat ({_N}(?:,{_N})*)"),
+    "oil": re.compile(rf"oil ({_N})"),
+    "control": re.compile(rf"control ({_N})"),
+    "redeploy": re.compile(rf"redeploy ({_CARD})@({_N})>({_N}|discard)"),
+    "recruitment": re.compile(rf"recruitment ({_CARD})@({_N})"),
+    "desertion": re.compile(rf"desertion ({_CARD})@({_N})"),
+    "treason": re.compile(rf"treason ({_CARD})@({_N})>({_N})"),
+    "explosion": re.compile(rf"explosion ({_N})"),
+    "support": re.compile(rf"support ({_CARD}),({_CARD})"),
+    "shuffle": re.compile(rf"shuffle(?: ({_N}),({_N}))?"),
+    "exchange": re.compile(
+        rf"exchange ({_CARD}),({_CARD}),({_CARD}) for ({_CARD}),({_CARD}),({_CARD})"
+    ),
+}
+
+
+class _Text:
+    """Shared text behaviour: ``repr`` is the parse call."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayCard(_Text):
+    """Put ``card`` (a siege card or an elite troop) on the mover's side of ``tile``."""
+
+    card: AnyCard
+    tile: int
+
+    def __str__(self) -> str:
+        return f"{self.card}@{self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Retreat(_Text):
+    """The attacker's opening action: discard all own cards at ``tiles``."""
+
+    tiles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "retreat " + ",".join(map(str, self.tiles))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Oil(_Text):
+    """The defender's opening action: a cauldron on the attacker's first card at ``tile``."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"oil {self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Control(_Text):
+    """The attacker declares control of ``tile``."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"control {self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(_Text):
+    """Play no card this turn (allowed only when no card can be played)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(_Text):
+    """Draw the top card of the siege deck (or, with tactics, the tactic pile)."""
+
+    pile: Literal["siege", "tactic"] = "siege"
+
+    def __str__(self) -> str:
+        return "draw" if self.pile == "siege" else "draw tactic"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class EndTurn(_Text):
+    """End the turn without drawing (after a pass, or when nothing can be drawn)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Redeploy(_Text):
+    """Tactic: move the mover's ``card`` from ``source`` to ``target`` (``None``: discard it)."""
+
+    card: AnyCard
+    source: int
+    target: int | None
+
+    def __str__(self) -> str:
+        to = "discard" if self.target is None else str(self.target)
+        return f"redeploy {self.card}@{self.source}>{to}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Recruitment(_Text):
+    """Tactic: play the discarded siege ``card`` to the mover's side of ``tile``."""
+
+    card: AnyCard
+    tile: int
+
+    def __str__(self) -> str:
+        return f"recruitment {self.card}@{self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Desertion(_Text):
+    """Tactic: discard the opponent's ``card`` at ``tile``."""
+
+    card: AnyCard
+    tile: int
+
+    def __str__(self) -> str:
+        return f"desertion {self.card}@{self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Treason(_Text):
+    """Tactic: take the opponent's ``card`` at ``source`` onto the mover's side of ``target``."""
+
+    card: AnyCard
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"treason {self.card}@{self.source}>{self.target}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Explosion(_Text):
+    """Tactic: discard every card on both sides of ``tile``."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"explosion {self.tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Support(_Text):
+    """Tactic: shuffle two discarded siege cards into the siege deck.
+
+    The next ply is a :class:`Shuffle` saying where they ended up.
+    """
+
+    cards: tuple[AnyCard, AnyCard]
+
+    def __str__(self) -> str:
+        return f"support {self.cards[0]},{self.cards[1]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Shuffle(_Text):
+    """Where the two support cards lie in the deck afterwards (1 = top), in the
+    order the support named them; ``None`` when unknown (public records only).
+    """
+
+    positions: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        if self.positions is None:
+            return "shuffle"
+        return f"shuffle {self.positions[0]},{self.positions[1]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Exchange(_Text):
+    """Tactic: the mover gives ``give`` (3 cards) and receives the opponent's ``take`` (3)."""
+
+    give: tuple[AnyCard, AnyCard, AnyCard]
+    take: tuple[AnyCard, AnyCard, AnyCard]
+
+    def __str__(self) -> str:
+        return f"exchange {','.join(map(str, self.give))} for {','.join(map(str, self.take))}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NextGame(_Text):
+    """Rache match: start the second game, roles swapped."""
+
+    def __str__(self) -> str:
+        return "next game"
+
+
+#: Any Schotten Totten 2 move.
+Move = (
+    PlayCard
+    | Retreat
+    | Oil
+    | Control
+    | Pass
+    | Draw
+    | EndTurn
+    | Redeploy
+    | Recruitment
+    | Desertion
+    | Treason
+    | Explosion
+    | Support
+    | Shuffle
+    | Exchange
+    | NextGame
+)
+
+_WORDS: dict[str, Move] = {
+    "pass": Pass(),
+    "draw": Draw(),
+    "draw tactic": Draw("tactic"),
+    "done": EndTurn(),
+    "shuffle": Shuffle(),
+    "next game": NextGame(),
+}
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text notation (no position needed).
+
+    Only the shape is checked here: whether a card exists, a tile is on the
+    wall and the move is legal is the position's business.
+
+    >>> parse_move("retreat 5,5")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'retreat 5,5': a tile is named twice
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> Move:
+    # Moves are immutable values, so a replay can share parsed moves freely.
+    word = _WORDS.get(text)
+    if word is not None:
+        return word
+    head = text.split(" ", 1)[0] if " " in text else "play"
+    pattern = _PATTERNS.get(head)
+    match = None if pattern is None else pattern.fullmatch(text)
+    if match is None:
+        raise InvalidMoveError(
+            f"malformed move {text!r}: expected a move like 'R7@3', 'retreat 2,5', 'oil 4', "
+            "'control 3', 'draw' or 'done' (see referee.schotten_totten_2.moves)"
+        )
+    try:
+        return _build(head, match.groups(), text)
+    except (InvalidCardError, ValueError) as error:
+        if isinstance(error, InvalidMoveError):
+            raise
+        raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
+
+
+def _build(head: str, groups: tuple[str | None, ...], text: str) -> Move:
+    g = [x or "" for x in groups]
+    if head == "play":
+        return PlayCard(parse_card(g[0]), int(g[1]))
+    if head == "retreat":
+        tiles = tuple(int(n) for n in g[0].split(","))
+        if len(set(tiles)) != len(tiles):
+            raise ValueError("a tile is named twice")
+        return Retreat(tiles)
+    if head == "oil":
+        return Oil(int(g[0]))
+    if head == "control":
+        return Control(int(g[0]))
+    if head == "explosion":
+        return Explosion(int(g[0]))
+    if head == "redeploy":
+        return Redeploy(parse_card(g[0]), int(g[1]), None if g[2] == "discard" else int(g[2]))
+    if head == "recruitment":
+        return Recruitment(parse_card(g[0]), int(g[1]))
+    if head == "desertion":
+        return Desertion(parse_card(g[0]), int(g[1]))
+    if head == "treason":
+        return Treason(parse_card(g[0]), int(g[1]), int(g[2]))
+    if head == "support":
+        return Support((parse_card(g[0]), parse_card(g[1])))
+    if head == "shuffle":
+        first, second = int(g[0]), int(g[1])
+        if first == second:
+            raise ValueError("the two cards cannot lie at the same place")
+        return Shuffle((first, second))
+    assert head == "exchange"
+    cards = [parse_card(x) for x in g]
+    return Exchange((cards[0], cards[1], cards[2]), (cards[3], cards[4], cards[5]))

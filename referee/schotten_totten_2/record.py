@@ -1,0 +1,507 @@
+"""Schotten Totten 2 in records and positions (registered as ``"schotten-totten-2"``).
+
+Rules in a record: ``{"variants": ["tactics"], "match": "rache"}`` (both
+optional: the base game, one game). ``first`` is the attacker of the (first)
+game, who moves first.
+
+The deal of a full record of one game::
+
+    {"attacker": 0, "deck": [60 siege cards, top first], "tactics": [11 tactic cards]}
+
+player 0 takes the first 6 siege cards (7 with tactics), player 1 the next 6
+(7), the rest is the siege deck; ``tactics`` (tactics variant only) is the
+tactic pile, top first; ``attacker`` is optional and must agree with ``first``.
+A Rache match deals each game: ``{"games": [deal of game 1, deal of game 2]}``,
+and its moves run through both games with ``next game`` between them.
+
+    >>> from referee.records import validate
+    >>> record = FORMAT.random_record(seed=4, rules={})
+    >>> validate(record).legal
+    True
+    >>> validate(FORMAT.random_record(seed=4, rules={"match": "rache"})).legal
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.cards import Card, InvalidCardError
+from referee.game import Outcome
+from referee.prover import ClaimVerdict, Completion
+from referee.records import ClaimAnswer, Position, Record, RecordError, register
+from referee.schotten_totten_2.match import Match
+from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
+from referee.schotten_totten_2.state import (
+    OIL_CAULDRONS,
+    Phase,
+    Rules,
+    State,
+    new_game,
+    public_game,
+)
+from referee.schotten_totten_2.wall import (
+    SIEGE_CARDS,
+    TACTIC_CARDS,
+    TILES,
+    AnyCard,
+    TacticCard,
+    Tile,
+)
+
+__all__ = ["FORMAT", "SchottenTotten2Format", "random_playout", "verdict_json"]
+
+_VARIANTS = {"tactics"}
+_MATCHES = ("single", "rache")
+
+
+class SchottenTotten2Format:
+    """The records adapter for Schotten Totten 2 (single games and Rache matches)."""
+
+    name = "schotten-totten-2"
+    title = "Schotten Totten 2"
+
+    def rules_of(self, data: Mapping[str, Any], where: str = "") -> tuple[Rules, bool]:
+        """Read a ``rules`` object: the game rules and whether it is a Rache match."""
+        variants = data.get("variants", [])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RecordError("expected an array of variant names", where, "rules.variants")
+        unknown = sorted(set(variants) - _VARIANTS)
+        if unknown:
+            raise RecordError(
+                f"unsupported variant {unknown[0]!r} (supported: {', '.join(sorted(_VARIANTS))})",
+                where,
+                "rules.variants",
+            )
+        match = data.get("match", "single")
+        if match not in _MATCHES:
+            raise RecordError(
+                f"unknown match {match!r} (use 'single' or 'rache')", where, "rules.match"
+            )
+        return Rules(tactics="tactics" in variants), match == "rache"
+
+    def rules_json(self, rules: Rules, rache: bool = False) -> dict[str, Any]:
+        """The ``rules`` object for a record."""
+        data: dict[str, Any] = {}
+        if rules.tactics:
+            data["variants"] = ["tactics"]
+        if rache:
+            data["match"] = "rache"
+        return data
+
+    def start(self, record: Record) -> State | Match:
+        """The state (or match) before the first move of ``record``."""
+        where = record.where
+        rules, rache = self.rules_of(record.rules, where)
+        attacker = record.first
+        if isinstance(attacker, bool) or attacker not in (0, 1):
+            raise RecordError(f"expected 0 or 1, got {attacker!r}", where, "first")
+        if record.deal is None:
+            if rache:
+                return Match(
+                    public_game(attacker=attacker, rules=rules),
+                    public_game(attacker=1 - attacker, rules=rules),
+                )
+            return public_game(attacker=attacker, rules=rules)
+        if not rache:
+            return _deal(record.deal, attacker, rules, where, "deal")
+        games = record.deal.get("games")
+        if not isinstance(games, list) or len(games) != 2:
+            raise RecordError("a Rache match deals two games", where, "deal.games")
+        first, second = (
+            _deal(games[i], (attacker, 1 - attacker)[i], rules, where, f"deal.games[{i}]")
+            for i in (0, 1)
+        )
+        return Match(first, second)
+
+    def result_of(self, outcome: Outcome) -> dict[str, Any]:
+        """The JSON result: winner index, reason, and the Rache scores if compared."""
+        data: dict[str, Any] = {"winner": outcome.winner, "reason": outcome.reason}
+        if outcome.scores is not None:
+            data["scores"] = list(outcome.scores)
+        return data
+
+    # --- positions -----------------------------------------------------------------
+
+    def load_position(self, position: Position) -> State:
+        """The state of a visible position at the start of a turn (hands and piles hidden)."""
+        where, data = position.where, position.data
+        rules, _ = self.rules_of(position.rules, where)
+        attacker = _player(data.get("attacker", 0), where, "attacker")
+        tiles_data = data.get("tiles")
+        if not isinstance(tiles_data, list) or len(tiles_data) != TILES:
+            raise RecordError(f"expected an array of {TILES} tiles", where, "tiles")
+        seen: Counter[AnyCard] = Counter()
+        tiles = []
+        for i, item in enumerate(tiles_data):
+            tile = _tile(item, i + 1, rules, where, f"tiles[{i}]")
+            seen.update(tile.sides[0])
+            seen.update(tile.sides[1])
+            tiles.append(tile)
+        discards = _cards(_list(data, "discards", where), rules, where, "discards")
+        seen.update(discards)
+        actions: list[tuple[TacticCard, ...]] = []
+        for p, items in enumerate(_list(data, "actions", where, [[], []])):
+            at = f"actions[{p}]"
+            cards = _cards(items if isinstance(items, list) else [None], rules, where, at)
+            if any(not isinstance(c, TacticCard) or c.is_elite for c in cards):
+                raise RecordError("expected action cards", where, at)
+            actions.append(tuple(c for c in cards if isinstance(c, TacticCard)))
+            seen.update(cards)
+        if len(actions) != 2:
+            raise RecordError("expected two arrays of action cards", where, "actions")
+        extra = seen - rules.all_cards
+        if extra:
+            card = next(iter(extra))
+            raise RecordError(f"card {card} is seen more often than it exists", where)
+        siege: Counter[AnyCard] = Counter(SIEGE_CARDS.cards)
+        unseen_siege = sum((siege - seen).values())
+        unseen_tactics = sum(((rules.all_cards - siege) - seen).values())
+        size = rules.hand_size
+        default_hands = [min(size, unseen_siege // 2)] * 2
+        sizes = _counts(data.get("hand_sizes", default_hands), 2, where, "hand_sizes")
+        deck_size = _counts(
+            data.get("deck_size", max(0, unseen_siege - sum(sizes))), 1, where, "deck_size"
+        )[0]
+        tactic_size = _counts(
+            data.get("tactic_deck_size", max(0, unseen_tactics)), 1, where, "tactic_deck_size"
+        )[0]
+        if (
+            deck_size > unseen_siege
+            or tactic_size > unseen_tactics
+            or (sum(sizes) + deck_size + tactic_size != unseen_siege + unseen_tactics)
+        ):
+            raise RecordError(
+                f"hands, deck and tactic pile must hold the {unseen_siege} unseen siege cards "
+                f"and {unseen_tactics} unseen tactic cards",
+                where,
+                "hand_sizes",
+            )
+        played = _counts(data.get("tactics_played", [0, 0]), 2, where, "tactics_played")
+        oil = _counts(data.get("oil", OIL_CAULDRONS), 1, where, "oil")[0]
+        if oil > OIL_CAULDRONS:
+            raise RecordError(f"at most {OIL_CAULDRONS} oil cauldrons", where, "oil")
+        to_move = _player(data.get("to_move", attacker), where, "to_move")
+        exhausted = data.get("exhausted", False)
+        if not isinstance(exhausted, bool):
+            raise RecordError("expected true or false", where, "exhausted")
+        return State(
+            rules=rules,
+            attacker=attacker,
+            tiles=tuple(tiles),
+            hands=(None, None),
+            hand_sizes=(sizes[0], sizes[1]),
+            deck=None,
+            deck_size=deck_size,
+            tactic_deck=None,
+            tactic_deck_size=tactic_size,
+            discards=tuple(discards),
+            actions=(actions[0], actions[1]),
+            tactics_played=(played[0], played[1]),
+            oil=oil,
+            to_move=to_move,
+            phase=Phase.OPENING,
+            # Later completions must count as later than every recorded one.
+            ply=2,
+            exhausted=exhausted,
+            final_turn=exhausted and to_move == attacker,
+        )
+
+    def position_of(self, state: State | Match) -> Position:
+        """The visible position of ``state`` (for a match: of the game under way)."""
+        game = state.game if isinstance(state, Match) else state
+        tiles = []
+        for tile in game.tiles:
+            item: dict[str, Any] = {
+                "damaged": tile.damaged,
+                "sides": [[str(c) for c in side] for side in tile.sides],
+            }
+            done = tile.completed
+            if done[0] is not None and done[1] is not None:
+                item["first"] = 0 if done[0] < done[1] else 1
+            tiles.append(item)
+        data: dict[str, Any] = {
+            "attacker": game.attacker,
+            "to_move": game.to_move,
+            "tiles": tiles,
+            "discards": [str(c) for c in game.discards],
+            "oil": game.oil,
+            "hand_sizes": list(game.hand_sizes),
+            "deck_size": game.deck_size,
+        }
+        if game.rules.tactics:
+            data["tactic_deck_size"] = game.tactic_deck_size
+            data["actions"] = [[str(c) for c in side] for side in game.actions]
+            data["tactics_played"] = list(game.tactics_played)
+        if game.exhausted:
+            data["exhausted"] = True
+        return Position(self.name, data, self.rules_json(game.rules))
+
+    # --- claims --------------------------------------------------------------------
+
+    def claimability(self, state: State | Match) -> list[ClaimAnswer]:
+        """For every tile: can the attacker declare control from the visible cards?"""
+        game = state.game if isinstance(state, Match) else state
+        answers = []
+        for tile in game.tiles:
+            label = f"tile {tile.number}"
+            have, size = len(tile.sides[game.attacker]), tile.rule.size
+            if have < size:
+                answers.append(
+                    ClaimAnswer(
+                        tile.number,
+                        game.attacker,
+                        None,
+                        f"formation incomplete ({have} of {size} cards)",
+                        label=label,
+                    )
+                )
+                continue
+            verdict = game.claim_verdict(tile.number)
+            text = verdict.explain()
+            witness = verdict.witness
+            if witness is not None and witness.cards:
+                text += ", e.g. with " + " ".join(_pair_text(p) for p in witness.cards)
+            answers.append(
+                ClaimAnswer(
+                    tile.number, game.attacker, verdict.holds, text, verdict_json(verdict), label
+                )
+            )
+        return answers
+
+    def describe_verdict(self, state: State | Match, verdict: ClaimVerdict) -> dict[str, Any]:
+        """The evidence of a verdict as JSON."""
+        return verdict_json(verdict)
+
+    # --- demo ----------------------------------------------------------------------
+
+    def random_record(self, seed: int, rules: Mapping[str, Any]) -> Record:
+        """A random legal game (or Rache match) as a full record."""
+        parsed, rache = self.rules_of(rules)
+        rng = random.Random(seed)
+        attacker = rng.randrange(2)
+        deals = []
+        for game in range(2 if rache else 1):
+            deck = list(SIEGE_CARDS.cards)
+            rng.shuffle(deck)
+            tactics = list(TACTIC_CARDS) if parsed.tactics else []
+            rng.shuffle(tactics)
+            deal: dict[str, Any] = {
+                "attacker": attacker if game == 0 else 1 - attacker,
+                "deck": [str(c) for c in deck],
+            }
+            if parsed.tactics:
+                deal["tactics"] = [str(c) for c in tactics]
+            deals.append(deal)
+        record = Record(
+            game=self.name,
+            moves=(),
+            rules=self.rules_json(parsed, rache),
+            players=("player 1", "player 2"),
+            first=attacker,
+            deal={"games": deals} if rache else deals[0],
+            meta={"source": f"referee demo --seed {seed}"},
+        )
+        state = self.start(record)
+        moves = random_playout(state, rng)
+        final = state
+        for move in moves:
+            final = final.play(move)
+        return Record(
+            game=record.game,
+            moves=tuple(str(m) for m in moves),
+            rules=record.rules,
+            players=record.players,
+            first=record.first,
+            deal=record.deal,
+            result=None if final.outcome is None else self.result_of(final.outcome),
+            meta=record.meta,
+        )
+
+
+def random_playout(state: State | Match, rng: random.Random, max_plies: int = 5000) -> list[Move]:
+    """Moves of a random legal game (or match) from ``state``.
+
+    Any provable control is declared; otherwise a kind of move is picked at
+    random, then a move of that kind, with retreats and oil kept occasional.
+    """
+    moves: list[Move] = []
+    while state.outcome is None and len(moves) < max_plies:
+        legal = state.legal_moves()
+        controls = [m for m in legal if isinstance(m, Control)]
+        if controls:
+            move: Move = controls[0]
+        else:
+            kinds: dict[type, list[Move]] = {}
+            for candidate in legal:
+                kinds.setdefault(type(candidate), []).append(candidate)
+            if len(kinds) > 1 and rng.random() < 0.8:
+                kinds.pop(Retreat, None)
+                kinds.pop(Oil, None)
+            move = rng.choice(kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))])
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
+    """A control verdict's evidence as JSON, with cards in Schotten Totten 2 text."""
+
+    def completion(c: Completion | None) -> dict[str, Any] | None:
+        if c is None:
+            return None
+        return {
+            "added": [_pair_text(p) for p in c.cards],
+            "wildcards": [_pair_text(p) for p in c.wildcards],
+            "kind": c.strength.kind.label,
+            "total": c.strength.total,
+        }
+
+    return {
+        "verdict": verdict.verdict.value,
+        "claimant": completion(verdict.claimant),
+        "opponent_best": completion(verdict.opponent_best),
+        "opponent_complete": verdict.opponent_complete,
+    }
+
+
+def _pair_text(pair: tuple[int, int]) -> str:
+    return str(SIEGE_CARDS.from_pair(pair))
+
+
+def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
+    if not isinstance(deal, Mapping):
+        raise RecordError("expected an object", where, at)
+    if "attacker" in deal and (isinstance(deal["attacker"], bool) or deal["attacker"] != attacker):
+        raise RecordError(
+            f"expected {attacker}: the attacker moves first (record field 'first'), "
+            "and the second game of a match swaps the roles",
+            where,
+            f"{at}.attacker",
+        )
+    deck_data = deal.get("deck")
+    if not isinstance(deck_data, list):
+        raise RecordError("expected an array of 60 siege cards", where, f"{at}.deck")
+    deck = _cards(deck_data, Rules(), where, f"{at}.deck")
+    tactics: list[TacticCard] = []
+    if rules.tactics:
+        tactic_data = deal.get("tactics")
+        if not isinstance(tactic_data, list):
+            raise RecordError("expected an array of 11 tactic cards", where, f"{at}.tactics")
+        for i, text in enumerate(tactic_data):
+            try:
+                if not isinstance(text, str):
+                    raise ValueError(text)
+                tactics.append(TacticCard.parse(text))
+            except ValueError:
+                raise RecordError(
+                    f"expected a tactic card name, got {text!r}", where, f"{at}.tactics[{i}]"
+                ) from None
+    elif "tactics" in deal:
+        raise RecordError("the base game has no tactic pile", where, f"{at}.tactics")
+    try:
+        return new_game(
+            deck=[c for c in deck if isinstance(c, Card)],
+            tactic_deck=tactics,
+            attacker=attacker,
+            rules=rules,
+        )
+    except ValueError as error:
+        field = f"{at}.tactics" if "tactic" in str(error) else f"{at}.deck"
+        raise RecordError(str(error), where, field) from None
+
+
+def _tile(item: Any, number: int, rules: Rules, where: str, at: str) -> Tile:
+    if not isinstance(item, dict):
+        raise RecordError("expected an object", where, at)
+    damaged = item.get("damaged", False)
+    if not isinstance(damaged, bool):
+        raise RecordError("expected true or false", where, f"{at}.damaged")
+    empty = Tile(number, damaged)
+    sides_data = item.get("sides", [[], []])
+    if not isinstance(sides_data, list) or len(sides_data) != 2:
+        raise RecordError("expected two arrays of cards", where, f"{at}.sides")
+    sides = []
+    for p, side in enumerate(sides_data):
+        if not isinstance(side, list):
+            raise RecordError("expected an array of cards", where, f"{at}.sides[{p}]")
+        cards = _cards(side, rules, where, f"{at}.sides[{p}]")
+        if any(isinstance(c, TacticCard) and not c.is_elite for c in cards):
+            raise RecordError("action cards never lie at a tile", where, f"{at}.sides[{p}]")
+        if len(cards) > empty.rule.size:
+            raise RecordError(
+                f"more than {empty.rule.size} cards at this tile", where, f"{at}.sides[{p}]"
+            )
+        sides.append(tuple(cards))
+    for card in sides[0]:
+        rival = Card(card.colour, 11 - card.value) if isinstance(card, Card) else None
+        if rival is not None and card.value in (0, 11) and rival in sides[1]:
+            raise RecordError(
+                f"{card} and its chicken-or-cook rival cannot face each other", where, at
+            )
+    first = item.get("first")
+    full = [len(s) == empty.rule.size for s in sides]
+    if first is not None:
+        first = _player(first, where, f"{at}.first")
+        if not full[first]:
+            raise RecordError("that side's formation is not complete", where, f"{at}.first")
+    elif all(full):
+        raise RecordError(
+            "both formations are complete: say which was completed first (0 or 1)",
+            where,
+            f"{at}.first",
+        )
+    order = [first] if first is not None else []
+    order += [p for p in (0, 1) if full[p] and p not in order]
+    completed: list[int | None] = [None, None]
+    for rank, p in enumerate(order):
+        completed[p] = rank
+    return Tile(number, damaged, (sides[0], sides[1]), (completed[0], completed[1]))
+
+
+def _cards(items: Sequence[Any], rules: Rules, where: str, at: str) -> list[AnyCard]:
+    cards: list[AnyCard] = []
+    for i, text in enumerate(items):
+        if not isinstance(text, str):
+            raise RecordError("expected a card like 'R7'", where, f"{at}[{i}]")
+        try:
+            if text[:1].islower():
+                if not rules.tactics:
+                    raise ValueError(f"{text!r}: tactic cards need the tactics variant")
+                cards.append(TacticCard.parse(text))
+            else:
+                cards.append(SIEGE_CARDS.parse(text))
+        except (InvalidCardError, ValueError) as error:
+            raise RecordError(str(error), where, f"{at}[{i}]") from None
+    return cards
+
+
+def _list(data: Mapping[str, Any], key: str, where: str, default: Any = None) -> list[Any]:
+    value = data.get(key, [] if default is None else default)
+    if not isinstance(value, list):
+        raise RecordError("expected an array", where, key)
+    return value
+
+
+def _counts(value: Any, n: int, where: str, at: str) -> list[int]:
+    items = value if isinstance(value, list) else [value]
+    if (
+        len(items) != n
+        or (n == 1 and isinstance(value, list))
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in items)
+    ):
+        what = "a count" if n == 1 else f"{n} counts"
+        raise RecordError(f"expected {what} (whole numbers from 0)", where, at)
+    return [int(x) for x in items]
+
+
+def _player(value: Any, where: str, at: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise RecordError(f"expected a player index 0 or 1, got {value!r}", where, at)
+    return int(value)
+
+
+FORMAT = register(SchottenTotten2Format())

@@ -1,0 +1,1159 @@
+"""The Schotten Totten 2 position: an immutable state that plays moves.
+
+>>> game = new_game(seed=1)
+>>> game.to_move == game.attacker, len(game.hands[0]), game.deck_size, game.oil
+(True, 6, 48, 3)
+>>> after = game.play(game.legal_moves()[-1])
+>>> after.phase, game.phase
+(<Phase.AFTER_PLAY: 'after_play'>, <Phase.OPENING: 'opening'>)
+>>> after.play("done")
+Traceback (most recent call last):
+...
+referee.errors.IllegalMoveError: illegal move 'done': after playing a card you must draw while a pile has cards
+>>> after.play("oil 1")
+Traceback (most recent call last):
+...
+referee.errors.IllegalMoveError: illegal move 'oil 1': only the defender throws oil
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from itertools import combinations
+from typing import Any, TypeVar
+
+from referee.cards import Card
+from referee.errors import ClaimRefusedError, IllegalMoveError
+from referee.game import Outcome
+from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
+from referee.schotten_totten_2.moves import (
+    Control,
+    Desertion,
+    Draw,
+    EndTurn,
+    Exchange,
+    Explosion,
+    Move,
+    NextGame,
+    Oil,
+    Pass,
+    PlayCard,
+    Recruitment,
+    Redeploy,
+    Retreat,
+    Shuffle,
+    Support,
+    Treason,
+    parse_move,
+)
+from referee.schotten_totten_2.wall import (
+    GATE,
+    SIEGE_CARDS,
+    TACTIC_CARDS,
+    TILES,
+    AnyCard,
+    TacticCard,
+    Tile,
+)
+
+__all__ = [
+    "HAND_SIZE",
+    "OIL_CAULDRONS",
+    "TACTICS_HAND_SIZE",
+    "Phase",
+    "Reason",
+    "Rules",
+    "State",
+    "new_game",
+    "public_game",
+    "render",
+]
+
+_T = TypeVar("_T")
+
+#: Cards in hand in the base game.
+HAND_SIZE = 6
+#: Cards in hand with the tactics variant.
+TACTICS_HAND_SIZE = 7
+#: Oil cauldrons the defender starts with.
+OIL_CAULDRONS = 3
+#: Damaged tiles that win the game for the attacker.
+_DAMAGED_TO_WIN = 4
+
+_SIEGE_SET = frozenset(SIEGE_CARDS.cards)
+_PAIRS = {card: SIEGE_CARDS.as_pair(card) for card in SIEGE_CARDS.cards}
+_COLOURS = len(SIEGE_CARDS.colours)
+_NO_POOL = Pool(())
+_EMPTY_TILES = tuple(Tile(n) for n in range(1, TILES + 1))
+_ALL_SIEGE: Counter[AnyCard] = Counter(SIEGE_CARDS.cards)
+_ALL_TACTICS: Counter[AnyCard] = Counter([*SIEGE_CARDS.cards, *TACTIC_CARDS])
+
+
+class Reason:
+    """The stable reason codes of refused Schotten Totten 2 moves."""
+
+    GAME_OVER = "game_over"
+    NO_SUCH_TILE = "no_such_tile"
+    UNKNOWN_CARD = "unknown_card"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    CARD_ALREADY_SEEN = "card_already_seen"
+    WRONG_ROLE = "wrong_role"
+    OPENING_TOO_LATE = "opening_too_late"
+    SECOND_OIL = "second_oil"
+    SECOND_RETREAT = "second_retreat"
+    NO_OIL_LEFT = "no_oil_left"
+    NOTHING_TO_OIL = "nothing_to_oil"
+    NOTHING_TO_RETREAT = "nothing_to_retreat"
+    ALREADY_PLAYED = "already_played"
+    SIDE_FULL = "side_full"
+    FORMATION_INCOMPLETE = "formation_incomplete"
+    CLAIM_NOT_PROVEN = "claim_not_proven"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    MUST_PLAY_FIRST = "must_play_first"
+    MUST_DRAW = "must_draw"
+    NOTHING_TO_DRAW = "nothing_to_draw"
+    PASS_DRAWS_NOTHING = "pass_draws_nothing"
+    TACTICS_NOT_IN_PLAY = "tactics_not_in_play"
+    TACTIC_LIMIT = "tactic_limit"
+    NOT_A_TROOP = "not_a_troop"
+    NOT_A_SIEGE_CARD = "not_a_siege_card"
+    CARD_NOT_THERE = "card_not_there"
+    SAME_TILE = "same_tile"
+    NOT_DISCARDED = "not_discarded"
+    TOO_FEW_DISCARDS = "too_few_discards"
+    NOTHING_TO_EXPLODE = "nothing_to_explode"
+    SHUFFLE_PENDING = "shuffle_pending"
+    NO_SHUFFLE_PENDING = "no_shuffle_pending"
+    BAD_SHUFFLE = "bad_shuffle"
+    SHUFFLE_UNRECORDED = "shuffle_unrecorded"
+    NOT_A_MATCH = "not_a_match"
+    NEXT_GAME_NEEDED = "next_game_needed"
+    GAME_IN_PROGRESS = "game_in_progress"
+
+
+class Phase(Enum):
+    """Where the player to move is within its turn."""
+
+    #: Start of the turn: the opening action (retreat or oil) may come first.
+    OPENING = "opening"
+    #: The opening action was taken: play a card (or pass when none can be played).
+    PLAY = "play"
+    #: A card was played: the attacker may declare control, then draw.
+    AFTER_PLAY = "after_play"
+    #: The player passed: the attacker may declare control, then the turn ends.
+    AFTER_PASS = "after_pass"
+    #: A support card was played: the next ply says where its two cards went.
+    SHUFFLE = "shuffle"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Which Schotten Totten 2 is played: the base game or the tactics variant."""
+
+    tactics: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a full hand (6, or 7 with tactics)."""
+        return TACTICS_HAND_SIZE if self.tactics else HAND_SIZE
+
+    @property
+    def all_cards(self) -> Counter[AnyCard]:
+        """Every card in the game, counted (the two jokers count twice).
+
+        >>> Rules(tactics=True).all_cards[TacticCard.JOKER], sum(Rules().all_cards.values())
+        (2, 60)
+        """
+        return _ALL_TACTICS if self.tactics else _ALL_SIEGE
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Schotten Totten 2 position. Immutable: :meth:`play` returns a new state.
+
+    ``attacker`` is the attacking player's index (the other one defends).
+    ``hands[p]`` is ``None`` when that hand is hidden (a player's view, or a
+    replay of a public record); ``hand_sizes`` always holds the counts.
+    ``deck`` (top card first) and ``tactic_deck`` are ``None`` when their order
+    is unknown. ``discards`` is the face-up discard pile, oldest first;
+    ``actions[p]`` the action cards ``p`` has played (they stay on its side).
+    ``exhausted`` records that the last siege card has been drawn, and
+    ``final_turn`` that the attacker's turn under way is its last.
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    attacker: int = 0
+    tiles: tuple[Tile, ...] = _EMPTY_TILES
+    hands: tuple[tuple[AnyCard, ...] | None, tuple[AnyCard, ...] | None] = ((), ())
+    hand_sizes: tuple[int, int] = (0, 0)
+    deck: tuple[Card, ...] | None = ()
+    deck_size: int = 0
+    tactic_deck: tuple[TacticCard, ...] | None = ()
+    tactic_deck_size: int = 0
+    discards: tuple[AnyCard, ...] = ()
+    actions: tuple[tuple[TacticCard, ...], tuple[TacticCard, ...]] = ((), ())
+    tactics_played: tuple[int, int] = (0, 0)
+    oil: int = OIL_CAULDRONS
+    to_move: int = 0
+    phase: Phase = Phase.OPENING
+    ply: int = 0
+    exhausted: bool = False
+    final_turn: bool = False
+    support: tuple[Card, Card] | None = None
+    outcome: Outcome | None = None
+
+    # --- reading the position -------------------------------------------------
+
+    @property
+    def defender(self) -> int:
+        """The defending player's index."""
+        return 1 - self.attacker
+
+    def tile(self, number: int) -> Tile:
+        """The tile numbered ``number`` (1-7)."""
+        if not 1 <= number <= TILES:
+            raise ValueError(f"no tile {number}: tiles are numbered 1-{TILES}")
+        return self.tiles[number - 1]
+
+    def damaged_tiles(self) -> list[int]:
+        """The numbers of the tiles showing their damaged side."""
+        return [t.number for t in self.tiles if t.damaged]
+
+    def intact_tiles(self) -> int:
+        """How many tiles are still intact."""
+        return sum(not t.damaged for t in self.tiles)
+
+    def visible_cards(self) -> Counter[AnyCard]:
+        """Every card both players see: on the tiles, discarded, played actions."""
+        seen: Counter[AnyCard] = Counter(self.discards)
+        for tile in self.tiles:
+            seen.update(tile.sides[0])
+            seen.update(tile.sides[1])
+        seen.update(self.actions[0])
+        seen.update(self.actions[1])
+        return seen
+
+    def unseen_siege_cards(self) -> list[Card]:
+        """Siege cards neither on a tile nor discarded (the prover's pool), in card order."""
+        seen = self.visible_cards()
+        return [card for card in SIEGE_CARDS.cards if card not in seen]
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome is not None
+
+    def view(self, player: int) -> State:
+        """What ``player`` can see: the opponent's hand and the piles' order hidden."""
+        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None, tactic_deck=None)
+
+    def claim_verdict(self, number: int, *, engine: Engine = "exact") -> ClaimVerdict:
+        """The prover's verdict on the attacker declaring control of tile ``number``.
+
+        Raises ``ValueError`` if the attacker's formation there is not complete.
+        """
+        return self._verdict(self.tile(number), engine, None)
+
+    # --- moves ------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in the game's notation (see :mod:`referee.schotten_totten_2.moves`)."""
+        return parse_move(text)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move.
+
+        With a hidden hand, moves of every card that hand could hold are listed;
+        exchanges are listed only when both hands are known, and shuffles
+        without positions only when the deck order is unknown.
+        """
+        if self.outcome is not None:
+            return []
+        player = self.to_move
+        if self.phase is Phase.SHUFFLE:
+            if self.deck is None:
+                return [Shuffle()]
+            size = self.deck_size + 2
+            return [
+                Shuffle((a, b)) for a in range(1, size + 1) for b in range(1, size + 1) if a != b
+            ]
+        moves: list[Move] = []
+        if player == self.attacker:
+            moves.extend(self._provable_controls())
+        if self.phase in (Phase.OPENING, Phase.PLAY):
+            if self.phase is Phase.OPENING:
+                moves.extend(self._openings())
+            plays = self._plays()
+            moves.extend(plays)
+            if self._may_pass(plays):
+                moves.append(Pass())
+            return moves
+        if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
+            moves.append(Draw())
+        if self.phase is Phase.AFTER_PLAY and self.rules.tactics and self.tactic_deck_size > 0:
+            moves.append(Draw("tactic"))
+        if not moves or not isinstance(moves[-1], Draw):
+            moves.append(EndTurn())
+        return moves
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be played now."""
+        try:
+            self.play(move)
+        except ValueError:
+            return False
+        return True
+
+    def play(self, move: Move | str) -> State:
+        """The state after ``move``. Raises ``IllegalMoveError`` (or
+        ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.outcome is not None:
+            raise _illegal(move, Reason.GAME_OVER, "the game is over")
+        if isinstance(move, NextGame):
+            raise _illegal(move, Reason.NOT_A_MATCH, "only a Rache match has a next game")
+        if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
+            raise _illegal(
+                move,
+                Reason.SHUFFLE_PENDING,
+                "record where the support cards went first ('shuffle N,M')",
+            )
+        handler = _HANDLERS.get(type(move))
+        if handler is None:
+            raise TypeError(f"not a Schotten Totten 2 move: {move!r}")
+        after: State = handler(self, move)
+        return after
+
+    # --- opening actions ----------------------------------------------------------
+
+    def _retreat(self, move: Retreat) -> State:
+        if self.to_move != self.attacker:
+            raise _illegal(move, Reason.WRONG_ROLE, "only the attacker retreats")
+        self._check_opening(move, Reason.SECOND_RETREAT, "you have already retreated this turn")
+        tiles = list(self.tiles)
+        discarded: list[AnyCard] = []
+        for number in move.tiles:
+            tile = self._tile_for(move, number)
+            if not tile.sides[self.attacker]:
+                raise _illegal(
+                    move, Reason.NOTHING_TO_RETREAT, f"you have no cards at tile {number}"
+                )
+            discarded.extend(tile.sides[self.attacker])
+            tiles[number - 1] = tile.with_side(self.attacker, (), self.ply)
+        return _evolve(
+            self,
+            tiles=tuple(tiles),
+            discards=(*self.discards, *discarded),
+            phase=Phase.PLAY,
+            ply=self.ply + 1,
+        )
+
+    def _oil(self, move: Oil) -> State:
+        if self.to_move != self.defender:
+            raise _illegal(move, Reason.WRONG_ROLE, "only the defender throws oil")
+        self._check_opening(move, Reason.SECOND_OIL, "only one oil cauldron per turn")
+        if self.oil == 0:
+            raise _illegal(move, Reason.NO_OIL_LEFT, "all 3 oil cauldrons have been thrown")
+        tile = self._tile_for(move, move.tile)
+        side = tile.sides[self.attacker]
+        if not side:
+            raise _illegal(
+                move, Reason.NOTHING_TO_OIL, f"the attacker has no cards at tile {move.tile}"
+            )
+        tiles = _with(self.tiles, move.tile - 1, tile.with_side(self.attacker, side[1:], self.ply))
+        return _evolve(
+            self,
+            tiles=tiles,
+            discards=(*self.discards, side[0]),
+            oil=self.oil - 1,
+            phase=Phase.PLAY,
+            ply=self.ply + 1,
+        )
+
+    def _check_opening(self, move: Move, again: str, why: str) -> None:
+        if self.phase is Phase.PLAY:
+            raise _illegal(move, again, why)
+        if self.phase is not Phase.OPENING:
+            raise _illegal(
+                move, Reason.OPENING_TOO_LATE, "the opening action comes before playing a card"
+            )
+
+    # --- playing a card -------------------------------------------------------------
+
+    def _play_card(self, move: PlayCard) -> State:
+        player, card = self.to_move, move.card
+        self._check_can_play(move)
+        tile = self._tile_for(move, move.tile)
+        if isinstance(card, TacticCard):
+            self._check_tactic(move, card)
+            if not card.is_elite:
+                raise _illegal(
+                    move,
+                    Reason.NOT_A_TROOP,
+                    f"{card} is an action card, not a troop: play it with its own move",
+                )
+        elif card not in _SIEGE_SET:
+            raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten 2 card")
+        hand = self._hand_without(move, player, [card])
+        if not tile.room(player):
+            raise _illegal(
+                move,
+                Reason.SIDE_FULL,
+                f"your side of tile {move.tile} already has {tile.rule.size} cards",
+            )
+        tiles = list(self.tiles)
+        discarded = _place(tiles, move.tile, player, card, self.ply)
+        is_tactic = isinstance(card, TacticCard)
+        return _evolve(
+            self,
+            tiles=tuple(tiles),
+            hands=_with(self.hands, player, hand),
+            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            discards=(*self.discards, *discarded),
+            tactics_played=_with(
+                self.tactics_played, player, self.tactics_played[player] + is_tactic
+            ),
+            phase=Phase.AFTER_PLAY,
+            ply=self.ply + 1,
+        )
+
+    def _pass(self, move: Pass) -> State:
+        self._check_can_play(move)
+        if not self._may_pass(self._plays()):
+            raise _illegal(
+                move, Reason.PASS_NOT_ALLOWED, "you can still play a card, so you may not pass"
+            )
+        return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
+
+    def _may_pass(self, plays: list[Move]) -> bool:
+        """Whether the player to move may pass, given its possible plays.
+
+        A known hand passes only when it has no play. A hidden hand may pass
+        unless it surely holds a siege card (more cards than unseen tactic
+        cards) and its side has room somewhere.
+        """
+        player = self.to_move
+        if self.hands[player] is not None or not plays:
+            return not plays
+        unseen = self.rules.all_cards - self.visible_cards()
+        other = self.hands[1 - player]
+        if other is not None:
+            unseen -= Counter(other)
+        tactics = sum(n for card, n in unseen.items() if isinstance(card, TacticCard))
+        room = any(t.room(player) for t in self.tiles)
+        return not (room and self.hand_sizes[player] > tactics)
+
+    def _check_can_play(self, move: Move) -> None:
+        if self.phase not in (Phase.OPENING, Phase.PLAY):
+            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+
+    def _check_tactic(self, move: Move, card: TacticCard) -> None:
+        if not self.rules.tactics:
+            raise _illegal(
+                move, Reason.TACTICS_NOT_IN_PLAY, f"{card} is a tactic card: not in the base game"
+            )
+        player = self.to_move
+        mine, theirs = self.tactics_played[player], self.tactics_played[1 - player]
+        if mine > theirs:
+            raise _illegal(
+                move,
+                Reason.TACTIC_LIMIT,
+                f"tactic cards played: you {mine}, your opponent {theirs}; "
+                "you may not get two ahead",
+            )
+
+    def _hand_without(
+        self,
+        move: Move,
+        player: int,
+        cards: Sequence[AnyCard],
+        reserved: Sequence[AnyCard] = (),
+    ) -> tuple[AnyCard, ...] | None:
+        """``player``'s hand less ``cards`` (``None`` if hidden), or a refusal."""
+        whose = "your" if player == self.to_move else "the opponent's"
+        hand = self.hands[player]
+        if hand is not None:
+            rest = list(hand)
+            for card in cards:
+                if card not in rest:
+                    raise _illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in {whose} hand")
+                rest.remove(card)
+            return tuple(rest)
+        if self.hand_sizes[player] < len(cards):
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"{whose} hand holds only {self.hand_sizes[player]} cards",
+            )
+        available = self.rules.all_cards - self.visible_cards() - Counter(reserved)
+        other = self.hands[1 - player]
+        if other is not None:
+            available -= Counter(other)
+        for card, count in Counter(cards).items():
+            if card not in self.rules.all_cards:
+                raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a card of this game")
+            if available[card] < count:
+                raise _illegal(
+                    move, Reason.CARD_ALREADY_SEEN, f"{card} cannot be in {whose} hand: it is seen"
+                )
+        return None
+
+    # --- declaring control ------------------------------------------------------------
+
+    def _control(self, move: Control) -> State:
+        if self.to_move != self.attacker:
+            raise _illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
+        tile = self._tile_for(move, move.tile)
+        mine, size = tile.sides[self.attacker], tile.rule.size
+        if len(mine) < size:
+            raise _illegal(
+                move,
+                Reason.FORMATION_INCOMPLETE,
+                f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
+            )
+        verdict = self._verdict(tile, "exact", None)
+        if not verdict.holds:
+            raise ClaimRefusedError(
+                Reason.CLAIM_NOT_PROVEN,
+                f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
+                verdict,
+            )
+        discarded = (*tile.sides[self.attacker], *tile.sides[self.defender])
+        tiles = _with(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
+        outcome = None
+        if tile.damaged:
+            outcome = Outcome(self.attacker, "controlled_damaged_tile")
+        elif sum(t.damaged for t in tiles) >= _DAMAGED_TO_WIN:
+            outcome = Outcome(self.attacker, "fourth_tile_damaged")
+        return _evolve(
+            self,
+            tiles=tiles,
+            discards=(*self.discards, *discarded),
+            ply=self.ply + 1,
+            outcome=outcome,
+        )
+
+    # --- drawing and ending the turn --------------------------------------------------
+
+    def _draw(self, move: Draw) -> State:
+        player = self.to_move
+        if self.phase in (Phase.OPENING, Phase.PLAY):
+            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+        if self.phase is Phase.AFTER_PASS:
+            raise _illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+        hand = self.hands[player]
+        if move.pile == "tactic":
+            if not self.rules.tactics:
+                raise _illegal(
+                    move, Reason.TACTICS_NOT_IN_PLAY, "there is no tactic pile in the base game"
+                )
+            if self.tactic_deck_size == 0:
+                raise _illegal(move, Reason.NOTHING_TO_DRAW, "the tactic pile is empty")
+            tactic_deck = self.tactic_deck
+            new_hand = None
+            if tactic_deck is not None:
+                new_hand = None if hand is None else (*hand, tactic_deck[0])
+                tactic_deck = tactic_deck[1:]
+            return self._next_turn(
+                hands=_with(self.hands, player, new_hand),
+                hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
+                tactic_deck=tactic_deck,
+                tactic_deck_size=self.tactic_deck_size - 1,
+            )
+        if self.deck_size == 0:
+            raise _illegal(move, Reason.NOTHING_TO_DRAW, "the siege deck is empty")
+        deck = self.deck
+        siege_hand = None
+        if deck is not None:
+            siege_hand = None if hand is None else (*hand, deck[0])
+            deck = deck[1:]
+        return self._next_turn(
+            hands=_with(self.hands, player, siege_hand),
+            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
+            deck=deck,
+            deck_size=self.deck_size - 1,
+            exhausted=self.exhausted or self.deck_size == 1,
+        )
+
+    def _end_turn(self, move: EndTurn) -> State:
+        if self.phase in (Phase.OPENING, Phase.PLAY):
+            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
+        if self.phase is Phase.AFTER_PLAY and (
+            self.deck_size > 0 or (self.rules.tactics and self.tactic_deck_size > 0)
+        ):
+            raise _illegal(
+                move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
+            )
+        return self._next_turn()
+
+    def _next_turn(self, **changes: Any) -> State:
+        """End the mover's turn; the attacker's last turn ends the game."""
+        if self.to_move == self.attacker and self.final_turn:
+            changes["outcome"] = Outcome(self.defender, "siege_held")
+        following = 1 - self.to_move
+        exhausted = changes.get("exhausted", self.exhausted)
+        return _evolve(
+            self,
+            **changes,
+            to_move=following,
+            phase=Phase.OPENING,
+            ply=self.ply + 1,
+            final_turn=following == self.attacker and exhausted,
+        )
+
+    # --- tactic actions ------------------------------------------------------------------
+
+    def _action(self, move: Move, card: TacticCard) -> tuple[AnyCard, ...] | None:
+        """Checks common to action cards; the mover's hand without ``card``."""
+        self._check_can_play(move)
+        self._check_tactic(move, card)
+        return self._hand_without(move, self.to_move, [card])
+
+    def _after_action(
+        self,
+        card: TacticCard,
+        hand: tuple[AnyCard, ...] | None,
+        phase: Phase = Phase.AFTER_PLAY,
+        **changes: Any,
+    ) -> State:
+        player = self.to_move
+        return _evolve(
+            self,
+            hands=_with(self.hands, player, hand),
+            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            actions=_with(self.actions, player, (*self.actions[player], card)),
+            tactics_played=_with(self.tactics_played, player, self.tactics_played[player] + 1),
+            phase=phase,
+            ply=self.ply + 1,
+            **changes,
+        )
+
+    def _redeploy(self, move: Redeploy) -> State:
+        player = self.to_move
+        hand = self._action(move, TacticCard.REDEPLOY)
+        source = self._tile_for(move, move.source)
+        if move.card not in source.sides[player]:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_THERE,
+                f"{move.card} is not on your side of tile {move.source}",
+            )
+        tiles = list(self.tiles)
+        _remove(tiles, move.source, player, move.card, self.ply)
+        discarded: list[AnyCard] = []
+        if move.target is None:
+            discarded.append(move.card)
+        else:
+            if move.target == move.source:
+                raise _illegal(move, Reason.SAME_TILE, "redeploy moves a card to another tile")
+            target = self._tile_for(move, move.target)
+            if not target.room(player):
+                raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
+            discarded = _place(tiles, move.target, player, move.card, self.ply)
+        return self._after_action(
+            TacticCard.REDEPLOY,
+            hand,
+            tiles=tuple(tiles),
+            discards=(*self.discards, *discarded),
+        )
+
+    def _recruitment(self, move: Recruitment) -> State:
+        player = self.to_move
+        hand = self._action(move, TacticCard.RECRUITMENT)
+        if not isinstance(move.card, Card):
+            raise _illegal(
+                move, Reason.NOT_A_SIEGE_CARD, f"recruitment takes a siege card, not {move.card}"
+            )
+        if move.card not in self.discards:
+            raise _illegal(move, Reason.NOT_DISCARDED, f"{move.card} is not in the discard pile")
+        tile = self._tile_for(move, move.tile)
+        if not tile.room(player):
+            raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.tile} is full")
+        discards = list(self.discards)
+        discards.remove(move.card)
+        tiles = list(self.tiles)
+        discards += _place(tiles, move.tile, player, move.card, self.ply)
+        return self._after_action(
+            TacticCard.RECRUITMENT, hand, tiles=tuple(tiles), discards=tuple(discards)
+        )
+
+    def _desertion(self, move: Desertion) -> State:
+        opponent = 1 - self.to_move
+        hand = self._action(move, TacticCard.DESERTION)
+        tile = self._tile_for(move, move.tile)
+        if move.card not in tile.sides[opponent]:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_THERE,
+                f"{move.card} is not on your opponent's side of tile {move.tile}",
+            )
+        tiles = list(self.tiles)
+        _remove(tiles, move.tile, opponent, move.card, self.ply)
+        return self._after_action(
+            TacticCard.DESERTION,
+            hand,
+            tiles=tuple(tiles),
+            discards=(*self.discards, move.card),
+        )
+
+    def _treason(self, move: Treason) -> State:
+        player, opponent = self.to_move, 1 - self.to_move
+        hand = self._action(move, TacticCard.TREASON)
+        source = self._tile_for(move, move.source)
+        if move.card not in source.sides[opponent]:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_THERE,
+                f"{move.card} is not on your opponent's side of tile {move.source}",
+            )
+        target = self._tile_for(move, move.target)
+        if not target.room(player):
+            raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
+        tiles = list(self.tiles)
+        _remove(tiles, move.source, opponent, move.card, self.ply)
+        discarded = _place(tiles, move.target, player, move.card, self.ply)
+        return self._after_action(
+            TacticCard.TREASON,
+            hand,
+            tiles=tuple(tiles),
+            discards=(*self.discards, *discarded),
+        )
+
+    def _explosion(self, move: Explosion) -> State:
+        hand = self._action(move, TacticCard.EXPLOSION)
+        tile = self._tile_for(move, move.tile)
+        if not tile.sides[0] and not tile.sides[1]:
+            raise _illegal(move, Reason.NOTHING_TO_EXPLODE, f"tile {move.tile} has no cards")
+        emptied = tile.with_side(0, (), self.ply).with_side(1, (), self.ply)
+        return self._after_action(
+            TacticCard.EXPLOSION,
+            hand,
+            tiles=_with(self.tiles, move.tile - 1, emptied),
+            discards=(*self.discards, *tile.sides[self.attacker], *tile.sides[self.defender]),
+        )
+
+    def _support(self, move: Support) -> State:
+        hand = self._action(move, TacticCard.SUPPORT)
+        siege = [c for c in self.discards if isinstance(c, Card)]
+        if len(siege) < 2:
+            raise _illegal(
+                move,
+                Reason.TOO_FEW_DISCARDS,
+                f"support needs 2 discarded siege cards; the pile holds {len(siege)}",
+            )
+        discards = list(self.discards)
+        chosen: list[Card] = []
+        for card in move.cards:
+            if not isinstance(card, Card):
+                raise _illegal(
+                    move, Reason.NOT_A_SIEGE_CARD, f"support takes siege cards, not {card}"
+                )
+            if card not in discards:
+                raise _illegal(move, Reason.NOT_DISCARDED, f"{card} is not in the discard pile")
+            discards.remove(card)
+            chosen.append(card)
+        return self._after_action(
+            TacticCard.SUPPORT,
+            hand,
+            Phase.SHUFFLE,
+            discards=tuple(discards),
+            support=(chosen[0], chosen[1]),
+        )
+
+    def _shuffle(self, move: Shuffle) -> State:
+        if self.phase is not Phase.SHUFFLE or self.support is None:
+            raise _illegal(move, Reason.NO_SHUFFLE_PENDING, "no support card is waiting")
+        size = self.deck_size + 2
+        deck: tuple[Card, ...] | None = None
+        if move.positions is None:
+            if self.deck is not None:
+                raise _illegal(
+                    move,
+                    Reason.SHUFFLE_UNRECORDED,
+                    "the deck is known, so say where both cards went ('shuffle N,M')",
+                )
+        else:
+            first, second = move.positions
+            if not (1 <= first <= size and 1 <= second <= size) or first == second:
+                raise _illegal(
+                    move,
+                    Reason.BAD_SHUFFLE,
+                    f"the deck will hold {size} cards: give two different places 1-{size}",
+                )
+            if self.deck is not None:
+                rest = iter(self.deck)
+                placed = {first: self.support[0], second: self.support[1]}
+                deck = tuple(placed[i] if i in placed else next(rest) for i in range(1, size + 1))
+        return _evolve(
+            self,
+            deck=deck,
+            deck_size=size,
+            support=None,
+            phase=Phase.AFTER_PLAY,
+            ply=self.ply + 1,
+        )
+
+    def _exchange(self, move: Exchange) -> State:
+        player, opponent = self.to_move, 1 - self.to_move
+        hand = self._action(move, TacticCard.EXCHANGE)
+        # The exchange card lies on the table before the hands swap cards.
+        played = self._after_action(TacticCard.EXCHANGE, hand)
+        kept = played._hand_without(move, player, move.give)
+        theirs = played._hand_without(move, opponent, move.take, move.give if kept is None else ())
+        new_mine = None if kept is None else (*kept, *move.take)
+        new_theirs = None if theirs is None else (*theirs, *move.give)
+        return _evolve(
+            played, hands=_with(_with(played.hands, player, new_mine), opponent, new_theirs)
+        )
+
+    # --- helpers ------------------------------------------------------------------
+
+    def _tile_for(self, move: Move, number: int) -> Tile:
+        if not 1 <= number <= TILES:
+            raise _illegal(
+                move, Reason.NO_SUCH_TILE, f"there is no tile {number} (tiles are 1-{TILES})"
+            )
+        return self.tiles[number - 1]
+
+    def _verdict(self, tile: Tile, engine: Engine, pool: Pool | None) -> ClaimVerdict:
+        rule = tile.rule
+        mine, theirs = tile.sides[self.attacker], tile.sides[self.defender]
+        if len(mine) < rule.size:
+            raise ValueError("the attacker's formation is not complete")
+        if pool is None:
+            # Against a complete side nothing can be added, so no pool is needed.
+            pool = _NO_POOL if len(theirs) == rule.size else self._pool()
+        first = True
+        if len(theirs) == rule.size:
+            mine_at, theirs_at = tile.completed[self.attacker], tile.completed[self.defender]
+            first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
+        return decide_claim(
+            [_piece(c) for c in mine],
+            [_piece(c) for c in theirs],
+            pool,
+            rule,
+            colours=_COLOURS,
+            claimant_completed_first=first,
+            engine=engine,
+        )
+
+    def _pool(self) -> Pool:
+        """The prover's pool: every siege card neither on a tile nor discarded."""
+        return Pool([_PAIRS[c] for c in self.unseen_siege_cards()])
+
+    def _provable_controls(self) -> list[Control]:
+        candidates = [t for t in self.tiles if t.complete(self.attacker)]
+        if not candidates:
+            return []
+        pool = self._pool()
+        return [Control(t.number) for t in candidates if self._verdict(t, "exact", pool).holds]
+
+    def _openings(self) -> list[Move]:
+        if self.to_move == self.attacker:
+            mine = [t.number for t in self.tiles if t.sides[self.attacker]]
+            return [
+                Retreat(tiles) for k in range(1, len(mine) + 1) for tiles in combinations(mine, k)
+            ]
+        if self.oil == 0:
+            return []
+        return [Oil(t.number) for t in self.tiles if t.sides[self.attacker]]
+
+    def _hand_choices(self, player: int) -> list[AnyCard]:
+        """The distinct cards ``player`` may hold (every unseen one if hidden)."""
+        if self.hand_sizes[player] == 0:
+            return []
+        hand = self.hands[player]
+        if hand is not None:
+            return list(dict.fromkeys(hand))
+        available = self.rules.all_cards - self.visible_cards()
+        other = self.hands[1 - player]
+        if other is not None:
+            available -= Counter(other)
+        return list(available)
+
+    def _plays(self) -> list[Move]:
+        """Every legal card play (siege card, troop or action) of the player to move."""
+        player, opponent = self.to_move, 1 - self.to_move
+        open_tiles = [t.number for t in self.tiles if t.room(player)]
+        cards = self._hand_choices(player)
+        moves: list[Move] = []
+        tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
+        for card in cards:
+            if isinstance(card, Card):
+                moves.extend(PlayCard(card, n) for n in open_tiles)
+            elif self.rules.tactics and tactic_ok:
+                moves.extend(self._tactic_plays(card, open_tiles))
+        return moves
+
+    def _tactic_plays(self, card: TacticCard, open_tiles: list[int]) -> list[Move]:
+        player, opponent = self.to_move, 1 - self.to_move
+        if card.is_elite:
+            return [PlayCard(card, n) for n in open_tiles]
+        mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
+        theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
+        siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
+        if card is TacticCard.REDEPLOY:
+            return [
+                Redeploy(c, n, target)
+                for c, n in mine
+                for target in [*(m for m in open_tiles if m != n), None]
+            ]
+        if card is TacticCard.RECRUITMENT:
+            return [Recruitment(c, n) for c in siege for n in open_tiles]
+        if card is TacticCard.DESERTION:
+            return [Desertion(c, n) for c, n in theirs]
+        if card is TacticCard.TREASON:
+            return [Treason(c, n, m) for c, n in theirs for m in open_tiles]
+        if card is TacticCard.EXPLOSION:
+            return [Explosion(t.number) for t in self.tiles if t.sides[0] or t.sides[1]]
+        if card is TacticCard.SUPPORT:
+            all_siege = [c for c in self.discards if isinstance(c, Card)]
+            if len(all_siege) < 2:
+                return []
+            return [Support((a, b)) for a, b in combinations(siege, 2)]
+        assert card is TacticCard.EXCHANGE
+        hand, other = self.hands[player], self.hands[opponent]
+        if hand is None or other is None:
+            return []
+        rest = list(hand)
+        rest.remove(TacticCard.EXCHANGE)
+        gives = list(dict.fromkeys(tuple(g) for g in combinations(rest, 3)))
+        takes = list(dict.fromkeys(tuple(t) for t in combinations(other, 3)))
+        return [Exchange((g[0], g[1], g[2]), (t[0], t[1], t[2])) for g in gives for t in takes]
+
+    # --- text picture ---------------------------------------------------------------
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+_HANDLERS: dict[type, Any] = {
+    PlayCard: State._play_card,
+    Retreat: State._retreat,
+    Oil: State._oil,
+    Control: State._control,
+    Pass: State._pass,
+    Draw: State._draw,
+    EndTurn: State._end_turn,
+    Redeploy: State._redeploy,
+    Recruitment: State._recruitment,
+    Desertion: State._desertion,
+    Treason: State._treason,
+    Explosion: State._explosion,
+    Support: State._support,
+    Shuffle: State._shuffle,
+    Exchange: State._exchange,
+}
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without its overhead: this is the hot path of replays."""
+    new = object.__new__(State)
+    for name in _STATE_FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_set = object.__setattr__
+
+
+def _with(items: tuple[_T, ...], index: int, value: _T) -> Any:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _piece(card: AnyCard) -> Piece:
+    return card.wildcard if isinstance(card, TacticCard) else _PAIRS[card]
+
+
+def _place(tiles: list[Tile], number: int, player: int, card: AnyCard, ply: int) -> list[AnyCard]:
+    """Put ``card`` on ``player``'s side of tile ``number`` (room already checked).
+
+    Chicken against cook: a 0 arriving opposite the 11 of its colour (or an 11
+    opposite the 0) is discarded together with it. Returns the discarded cards.
+    """
+    tile = tiles[number - 1]
+    other = tile.sides[1 - player]
+    if isinstance(card, Card) and card.value in (0, 11):
+        rival = Card(card.colour, 11 - card.value)
+        if rival in other:
+            left = list(other)
+            left.remove(rival)
+            tiles[number - 1] = tile.with_side(1 - player, left, ply)
+            return [card, rival]
+    tiles[number - 1] = tile.with_side(player, (*tile.sides[player], card), ply)
+    return []
+
+
+def _remove(tiles: list[Tile], number: int, player: int, card: AnyCard, ply: int) -> None:
+    """Take the earliest-placed ``card`` off ``player``'s side of tile ``number``."""
+    tile = tiles[number - 1]
+    side = list(tile.sides[player])
+    side.remove(card)
+    tiles[number - 1] = tile.with_side(player, side, ply)
+
+
+def _illegal(move: Move, reason: str, why: str) -> IllegalMoveError:
+    return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
+
+
+def _piece_text(pair: tuple[int, int]) -> str:
+    return str(SIEGE_CARDS.from_pair(pair))
+
+
+def _describe_refusal(verdict: ClaimVerdict) -> str:
+    best = verdict.opponent_best
+    if best is None:  # pragma: no cover - a refusal always has a witness
+        return verdict.explain()
+    if verdict.opponent_complete:
+        return f"the defender's {best.strength} is not beaten ({verdict.explain()})"
+    cards = " ".join(_piece_text(p) for p in best.cards)
+    adding = f"adding {cards} makes" if cards else "its cards make"
+    return f"the defender can still beat your {verdict.claimant.strength}: {adding} {best.strength}"
+
+
+def new_game(
+    *,
+    seed: int | None = None,
+    deck: Iterable[Card] | None = None,
+    tactic_deck: Iterable[TacticCard] | None = None,
+    attacker: int = 0,
+    rules: Rules | None = None,
+) -> State:
+    """Set up a game from a seed (shuffled piles) or explicit pile orders.
+
+    The deal: player 0 takes the first 6 siege cards (7 with tactics), player 1
+    the next 6 (7), and the rest is the siege deck, top first. The attacker
+    moves first and the defender holds the 3 oil cauldrons.
+
+    >>> game = new_game(deck=SIEGE_CARDS.cards, attacker=1)
+    >>> [str(c) for c in game.hands[0]], str(game.deck[0]), game.to_move
+    (['R0', 'R1', 'R2', 'R3', 'R4', 'R5'], 'Y0', 1)
+    """
+    rules = rules or Rules()
+    if seed is not None and (deck is not None or tactic_deck is not None):
+        raise ValueError("give a seed or the pile orders, not both")
+    if attacker not in (0, 1):
+        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    rng = random.Random(seed)
+    if deck is None:
+        order = list(SIEGE_CARDS.cards)
+        rng.shuffle(order)
+    else:
+        order = list(deck)
+        _check_pile(order, Counter(SIEGE_CARDS.cards), "the siege deck", "60 siege cards")
+    tactics: list[TacticCard] = []
+    if rules.tactics:
+        if tactic_deck is None:
+            tactics = list(TACTIC_CARDS)
+            rng.shuffle(tactics)
+        else:
+            tactics = list(tactic_deck)
+            _check_pile(tactics, Counter(TACTIC_CARDS), "the tactic pile", "11 tactic cards")
+    elif tactic_deck is not None and list(tactic_deck):
+        raise ValueError("the base game has no tactic pile")
+    size = rules.hand_size
+    return State(
+        rules=rules,
+        attacker=attacker,
+        hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
+        hand_sizes=(size, size),
+        deck=tuple(order[2 * size :]),
+        deck_size=len(order) - 2 * size,
+        tactic_deck=tuple(tactics),
+        tactic_deck_size=len(tactics),
+        to_move=attacker,
+    )
+
+
+def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
+    """The start of a game whose deal is unknown (for public records).
+
+    >>> start = public_game(rules=Rules(tactics=True))
+    >>> start.hands, start.hand_sizes, start.deck_size, start.tactic_deck_size
+    ((None, None), (7, 7), 46, 11)
+    """
+    rules = rules or Rules()
+    if attacker not in (0, 1):
+        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    size = rules.hand_size
+    return State(
+        rules=rules,
+        attacker=attacker,
+        hands=(None, None),
+        hand_sizes=(size, size),
+        deck=None,
+        deck_size=len(SIEGE_CARDS.cards) - 2 * size,
+        tactic_deck=None,
+        tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
+        to_move=attacker,
+    )
+
+
+def _check_pile(order: Sequence[Any], expected: Counter[Any], name: str, what: str) -> None:
+    unknown = [c for c in order if c not in expected]
+    if unknown:
+        raise ValueError(f"{name} holds a card that does not belong there: {unknown[0]}")
+    have = Counter(order)
+    if have != expected:
+        missing = sorted(map(str, (expected - have).elements()))
+        repeated = sorted(map(str, (have - expected).elements()))
+        problems = []
+        if missing:
+            problems.append("missing " + " ".join(missing[:5]))
+        if repeated:
+            problems.append("repeated " + " ".join(repeated[:5]))
+        raise ValueError(f"{name} must hold the {what} once each: " + "; ".join(problems))
+
+
+def render(state: State) -> str:
+    """The terminal picture of a position (also ``str(state)``)."""
+    roles = {state.attacker: "attacker", state.defender: "defender"}
+    variant = "tactics" if state.rules.tactics else "base game"
+    if state.outcome is not None and state.outcome.winner is not None:
+        who = state.outcome.winner
+        status = f"game over: player {who + 1} ({roles[who]}) wins ({state.outcome.reason})"
+    else:
+        status = (
+            f"player {state.to_move + 1} ({roles[state.to_move]}) to move ({state.phase.value})"
+        )
+        if state.final_turn:
+            status += ", the attacker's last turn"
+    att, dfd = state.attacker, state.defender
+    lines = [
+        f"Schotten Totten 2 ({variant}) - ply {state.ply}, {status}",
+        f"{'tile':<7}{'side':<9}{'rule':<36}{f'attacker (player {att + 1})':<24}"
+        f"defender (player {dfd + 1})",
+    ]
+    for tile in state.tiles:
+        name = f"{tile.number}" + (" gate" if tile.number == GATE else "")
+        side = "damaged" if tile.damaged else "intact"
+        left = " ".join(map(str, tile.sides[att])) or "-"
+        right = " ".join(map(str, tile.sides[dfd])) or "-"
+        lines.append(f"{name:<7}{side:<9}{tile.rule.describe():<36}{left:<24}{right}".rstrip())
+    lines.append(f"oil cauldrons left: {state.oil}")
+    shown = " ".join(map(str, state.discards)) or "none"
+    lines.append(f"discards ({len(state.discards)}): {shown}")
+    if state.rules.tactics:
+        played = "; ".join(
+            f"player {p + 1}: {state.tactics_played[p]} played"
+            + (f" (actions {' '.join(map(str, state.actions[p]))})" if state.actions[p] else "")
+            for p in (0, 1)
+        )
+        lines.append(f"tactic cards: {played}")
+    for player in (0, 1):
+        hand = state.hands[player]
+        text = "hidden" if hand is None else " ".join(map(str, hand)) or "empty"
+        lines.append(f"player {player + 1} hand ({state.hand_sizes[player]}): {text}")
+    piles = f"deck: {state.deck_size} cards"
+    if state.rules.tactics:
+        piles += f"; tactic pile: {state.tactic_deck_size} cards"
+    if state.exhausted:
+        piles += " (the last siege card has been drawn)"
+    lines.append(piles)
+    return "\n".join(lines)

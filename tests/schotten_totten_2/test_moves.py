@@ -1,0 +1,239 @@
+"""Move notation and every refusal reason of the Schotten Totten 2 validator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.cards import Card
+from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
+from referee.schotten_totten_2 import (
+    Control,
+    Desertion,
+    Draw,
+    EndTurn,
+    Exchange,
+    Explosion,
+    Match,
+    NextGame,
+    Oil,
+    Pass,
+    Phase,
+    PlayCard,
+    Reason,
+    Recruitment,
+    Redeploy,
+    Retreat,
+    Shuffle,
+    Support,
+    TacticCard,
+    Treason,
+    new_match,
+    parse_move,
+)
+
+from .helpers import TACTICS, position, reason_of
+
+numbers = st.integers(0, 99)
+siege = st.builds(Card, st.sampled_from("RYGBP"), st.integers(0, 99))
+any_card = st.one_of(siege, st.sampled_from(list(TacticCard)))
+moves = st.one_of(
+    st.builds(PlayCard, any_card, numbers),
+    st.builds(Retreat, st.lists(numbers, min_size=1, max_size=7, unique=True).map(tuple)),
+    st.builds(Oil, numbers),
+    st.builds(Control, numbers),
+    st.just(Pass()),
+    st.builds(Draw, st.sampled_from(["siege", "tactic"])),
+    st.just(EndTurn()),
+    st.builds(Redeploy, any_card, numbers, st.one_of(st.none(), numbers)),
+    st.builds(Recruitment, any_card, numbers),
+    st.builds(Desertion, any_card, numbers),
+    st.builds(Treason, any_card, numbers, numbers),
+    st.builds(Explosion, numbers),
+    st.builds(Support, st.tuples(any_card, any_card)),
+    st.builds(
+        Shuffle,
+        st.one_of(st.none(), st.tuples(numbers, numbers).filter(lambda p: p[0] != p[1])),
+    ),
+    st.builds(Exchange, st.tuples(any_card, any_card, any_card), st.tuples(*[any_card] * 3)),
+    st.just(NextGame()),
+)
+
+
+@given(moves)
+def test_notation_round_trips(move: Any) -> None:
+    text = str(move)
+    assert parse_move(text) == move
+    assert str(parse_move(text)) == text
+    assert repr(move) == f"parse_move({text!r})"
+    assert eval(repr(move)) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "R7",
+        "R7 @3",
+        "r7@3",
+        "R7@",
+        "retreat",
+        "retreat 2,2",
+        "retreat 2,",
+        "oil",
+        "control three",
+        "draw siege",
+        "Done",
+        "dragon@3",
+        "redeploy R3@2>",
+        "treason R3@5",
+        "support R3",
+        "shuffle 4,4",
+        "exchange R1,R2 for B1,B2",
+        "next",
+    ],
+)
+def test_malformed_text_is_an_invalid_move_error(text: str) -> None:
+    with pytest.raises(InvalidMoveError) as error:
+        parse_move(text)
+    assert error.value.reason == "malformed_move"
+    assert repr(text) in str(error.value)
+    with pytest.raises(InvalidMoveError):
+        position().play(text)
+
+
+def test_a_move_must_be_text() -> None:
+    with pytest.raises(InvalidMoveError):
+        parse_move(7)  # type: ignore[arg-type]
+
+
+# --- every refusal reason ----------------------------------------------------------------------
+
+
+def _base() -> Any:
+    return position({1: ("R1", "Y1"), 4: ("R10 R11", "")}, hands=("G1 G2", "B1 B2"))
+
+
+def _after_play() -> Any:
+    return _base().play("G1@2")
+
+
+def _defender() -> Any:
+    return position({1: ("R1", "")}, hands=("G1", "B1 B2"), to_move=1)
+
+
+def _tactics() -> Any:
+    return position(
+        {1: ("R1", "Y1"), 3: ("", "spy")},
+        hands=("redeploy recruitment support explosion desertion treason joker", "B1 B2 B3"),
+        discards="P5",
+        rules=TACTICS,
+    )
+
+
+def _match() -> Match:
+    return new_match(seed=1)
+
+
+def _match_between_games() -> Match:
+    game = position({4: ("R10 R11", "")}, damaged=[1, 2, 3], phase=Phase.AFTER_PLAY)
+    return Match(game, _match().second).play("control 4")
+
+
+def _supported() -> Any:
+    return position(discards="P5 Y9", hands=("support", ""), rules=TACTICS).play("support P5,Y9")
+
+
+CASES: list[tuple[str, Callable[[], Any], str, str]] = [
+    (Reason.GAME_OVER, lambda: _match_between_games().game, "R1@1", "the game is over"),
+    (Reason.NO_SUCH_TILE, _base, "G1@8", "there is no tile 8"),
+    (Reason.UNKNOWN_CARD, _base, "G12@2", "not a Schotten Totten 2 card"),
+    (Reason.CARD_NOT_IN_HAND, _base, "G3@2", "G3 is not in your hand"),
+    (Reason.CARD_ALREADY_SEEN, lambda: _base().view(1), "R10@2", "R10 cannot be in your hand"),
+    (Reason.WRONG_ROLE, _base, "oil 1", "only the defender throws oil"),
+    (Reason.WRONG_ROLE, _defender, "retreat 1", "only the attacker retreats"),
+    (Reason.OPENING_TOO_LATE, _after_play, "retreat 1", "before playing a card"),
+    (Reason.SECOND_OIL, lambda: _defender().play("oil 1"), "oil 1", "one oil cauldron per turn"),
+    (Reason.SECOND_RETREAT, lambda: _base().play("retreat 1"), "retreat 4", "already retreated"),
+    (Reason.NO_OIL_LEFT, lambda: replace(_defender(), oil=0), "oil 1", "all 3 oil"),
+    (Reason.NOTHING_TO_OIL, _defender, "oil 2", "no cards at tile 2"),
+    (Reason.NOTHING_TO_RETREAT, _base, "retreat 1,2", "no cards at tile 2"),
+    (Reason.ALREADY_PLAYED, _after_play, "G2@3", "already played"),
+    (Reason.SIDE_FULL, _base, "G1@4", "already has 2 cards"),
+    (Reason.FORMATION_INCOMPLETE, _base, "control 1", "not complete (1 of 3 cards)"),
+    (
+        Reason.CLAIM_NOT_PROVEN,
+        lambda: position({4: ("R1 Y2", "")}),
+        "control 4",
+        "the defender can still beat your run (3): adding R10 R11 makes color_run (21)",
+    ),
+    (Reason.PASS_NOT_ALLOWED, _base, "pass", "you can still play a card"),
+    (Reason.MUST_PLAY_FIRST, _base, "done", "play a card (or pass) before ending"),
+    (Reason.MUST_DRAW, _after_play, "done", "you must draw"),
+    (
+        Reason.NOTHING_TO_DRAW,
+        lambda: replace(_after_play(), deck=(), deck_size=0),
+        "draw",
+        "the siege deck is empty",
+    ),
+    (
+        Reason.PASS_DRAWS_NOTHING,
+        lambda: replace(_base(), phase=Phase.AFTER_PASS),
+        "draw",
+        "a turn with a pass draws no card",
+    ),
+    (Reason.TACTICS_NOT_IN_PLAY, _base, "joker@2", "not in the base game"),
+    (
+        Reason.TACTIC_LIMIT,
+        lambda: replace(_tactics(), tactics_played=(2, 1)),
+        "joker@2",
+        "you may not get two ahead",
+    ),
+    (Reason.NOT_A_TROOP, _tactics, "support@2", "support is an action card"),
+    (Reason.NOT_A_SIEGE_CARD, _tactics, "recruitment spy@2", "takes a siege card"),
+    (Reason.CARD_NOT_THERE, _tactics, "desertion R1@1", "not on your opponent's side"),
+    (Reason.SAME_TILE, _tactics, "redeploy R1@1>1", "to another tile"),
+    (Reason.NOT_DISCARDED, _tactics, "recruitment R9@2", "not in the discard pile"),
+    (Reason.TOO_FEW_DISCARDS, _tactics, "support P5,R2", "the pile holds 1"),
+    (Reason.NOTHING_TO_EXPLODE, _tactics, "explosion 7", "tile 7 has no cards"),
+    (Reason.SHUFFLE_PENDING, _supported, "draw", "record where the support cards went"),
+    (Reason.NO_SHUFFLE_PENDING, _tactics, "shuffle 1,2", "no support card is waiting"),
+    (Reason.BAD_SHUFFLE, _supported, "shuffle 0,1", "give two different places"),
+    (Reason.SHUFFLE_UNRECORDED, _supported, "shuffle", "the deck is known"),
+    (Reason.NOT_A_MATCH, _base, "next game", "only a Rache match"),
+    (Reason.NEXT_GAME_NEEDED, _match_between_games, "R1@1", "start the second with 'next game'"),
+    (Reason.GAME_IN_PROGRESS, _match, "next game", "the first game is not over"),
+]
+
+
+@pytest.mark.parametrize(("reason", "make", "move", "words"), CASES, ids=[c[0] for c in CASES])
+def test_every_refusal_has_its_reason_and_message(
+    reason: str, make: Callable[[], Any], move: str, words: str
+) -> None:
+    state = make()
+    before = state
+    with pytest.raises(IllegalMoveError) as refused:
+        state.play(move)
+    assert refused.value.reason == reason
+    assert str(refused.value).startswith(f"illegal move {move!r}: ")
+    assert words in str(refused.value)
+    assert state == before  # a refused move changes nothing
+    assert reason_of(state, move) == reason
+
+
+def test_every_reason_code_is_exercised() -> None:
+    codes = {v for k, v in vars(Reason).items() if k.isupper()}
+    assert codes == {c[0] for c in CASES}
+
+
+def test_claim_refusal_carries_the_verdict_and_witness() -> None:
+    with pytest.raises(ClaimRefusedError) as refused:
+        position({4: ("R1 Y2", "")}).play("control 4")
+    verdict = refused.value.verdict
+    assert verdict is not None and not verdict.holds
+    assert verdict.witness is not None and len(verdict.witness.cards) == 2
