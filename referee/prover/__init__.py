@@ -113,17 +113,21 @@ def decide_claim(
             f"the claimant's formation must be complete ({rule.size} cards), not {len(claimant)}"
         )
     ready = pool if isinstance(pool, Pool) else Pool(pool)
-    for piece in (*claimant, *opponent):
-        if not isinstance(piece, Wildcard) and piece in ready:
-            raise ValueError(f"card {piece!r} is on the table and in the pool at once")
+    claimant_cards, claimant_wild = _split(claimant)
+    opponent_cards, opponent_wild = _split(opponent)
+    if ready.size and not ready.cards.isdisjoint((*claimant_cards, *opponent_cards)):
+        shared = sorted(ready.cards.intersection((*claimant_cards, *opponent_cards)))
+        raise ValueError(f"card {shared[0]!r} is on the table and in the pool at once")
     opponent_complete = len(opponent) == rule.size
     # The claimant's own strength is a plain valuation of its wildcards.
-    mine = best_reachable(claimant, _EMPTY_POOL, rule, colours=colours)
-    assert mine is not None
+    mine = _valued(claimant_cards, claimant_wild, rule, colours)
     try:
-        best = best_reachable(
-            opponent, ready, rule, colours=colours, engine=engine, time_limit=time_limit
-        )
+        if opponent_complete and engine == "exact":
+            best: Completion | None = _valued(opponent_cards, opponent_wild, rule, colours)
+        else:
+            best = best_reachable(
+                opponent, ready, rule, colours=colours, engine=engine, time_limit=time_limit
+            )
     except UndecidedError as error:
         return ClaimVerdict(
             Verdict.UNDECIDED,
@@ -153,6 +157,17 @@ def decide_claim(
 
 
 _EMPTY_POOL = Pool(())
+
+
+def _valued(
+    cards: list[tuple[int, int]], wildcards: list[Wildcard], rule: FormationRule, colours: int
+) -> Completion:
+    """A complete side's strength, its wildcards at their best."""
+    if not wildcards:
+        return Completion((), (), rule.classify(cards))
+    best = _exact_best(cards, wildcards, _EMPTY_POOL, rule, colours)
+    assert best is not None
+    return best
 
 
 def _split(side: Sequence[Piece]) -> tuple[list[tuple[int, int]], list[Wildcard]]:
