@@ -1,0 +1,230 @@
+"""MkDocs hook: draw the documentation's pictures with :mod:`referee.svg` at build time.
+
+It also holds :class:`DocstringMarkdown`, the griffe extension that lets the API
+reference show the library's reStructuredText-flavoured docstrings as Markdown.
+
+Every picture on the site is a position built here from the library's public
+API and drawn by :func:`referee.svg.render_svg` while the site is built. The
+pages refer to them as ``images/<name>.svg``; the files exist only in the built
+site, so a picture can never fall behind the code that draws it.
+``tests/test_svg.py`` draws each of them too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import griffe
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
+from referee.cards import Card
+from referee.clans_and_glory import Placed, Seat, default_layout, setup_for
+from referee.clans_and_glory import State as ClansAndGloryState
+from referee.records import find_game, parse_position
+from referee.svg import render_svg
+
+__all__ = ["PICTURES", "DocstringMarkdown", "docstring_markdown", "on_files", "picture"]
+
+_ROOT = Path(__file__).resolve().parents[1]
+
+#: A Schotten Totten stone as ``(player 1's cards, player 2's cards, extra fields)``.
+_StoneSpec = tuple[str, str, Mapping[str, Any]]
+
+
+def _schotten_totten(
+    stones: Mapping[int, _StoneSpec], rules: Mapping[str, Any] | None = None, **extra: Any
+) -> object:
+    """A Schotten Totten position from its stones (numbered 1-9), through the
+    position format of :mod:`referee.records`."""
+    rows: list[dict[str, Any]] = [{"sides": [[], []]} for _ in range(9)]
+    for number, (mine, theirs, fields) in stones.items():
+        rows[number - 1] = {"sides": [mine.split(), theirs.split()], **fields}
+    data = {"game": "schotten-totten", "rules": rules or {}, "stones": rows, **extra}
+    return find_game("schotten-totten").load_position(parse_position(data, "docs"))
+
+
+def _position_file(path: str) -> Callable[[], object]:
+    def load() -> object:
+        data = json.loads((_ROOT / path).read_text(encoding="utf-8"))
+        position = parse_position(data, path)
+        return find_game(position.game).load_position(position)
+
+    return load
+
+
+def _schotten_totten_2() -> object:
+    """An invented siege position: tile 1 already damaged, the gate under pressure."""
+    tiles: list[dict[str, Any]] = [{"sides": [[], []]} for _ in range(7)]
+    tiles[0] = {"damaged": True, "sides": [["R2"], []]}
+    tiles[1] = {"sides": [["G7", "G8", "G9", "G10"], ["B3", "B4"]], "first": 0}
+    tiles[3] = {"sides": [["Y11", "P11"], ["R1"]], "first": 0}
+    tiles[6] = {"sides": [["B0", "Y1"], ["P5", "G6", "R7"]], "first": 1}
+    data = {
+        "game": "schotten-totten-2",
+        "tiles": tiles,
+        "attacker": 0,
+        "oil": 2,
+        "discards": ["R9", "Y4"],
+    }
+    return find_game("schotten-totten-2").load_position(parse_position(data, "docs"))
+
+
+def _clans_and_glory_54_points() -> ClansAndGloryState:
+    """The scoring example of the rulebook (8+8+7+7+7+6+6+5 = 54) laid out on a
+    3-player table, as on the Clans and Glory page."""
+    cards = {
+        "t1s1": "R5", "t1s2": "G6", "t1s3": "B6",
+        "t2s1": "R7", "t2s4": "G7", "t2s6": "Y7",
+        "t3s1": "R3", "t3s5": "R8", "t3s6": "G8",
+    }  # fmt: skip
+    layout = default_layout(3)
+    table: list[Placed | None] = [None] * len(layout.seats)
+    for seat, text in cards.items():
+        table[layout.index(Seat.parse(seat))] = Placed(Card.parse(text))
+    stacks: dict[int, Sequence[int]] = {1: (0, 0), 2: (0,), 3: (1, 0)}
+    return ClansAndGloryState(
+        players=3,
+        layout=layout,
+        deal=setup_for(3).deck(),
+        removed=(),
+        table=tuple(table),
+        hands=((), (), ()),
+        shields=tuple(tuple(stacks.get(t, ())) for t in range(1, layout.tableaus + 1)),
+    )
+
+
+def _readme_game() -> object:
+    from referee import schotten_totten as st
+
+    return st.new_game(seed=2024).play("R8@5").play("draw")
+
+
+#: Every picture of the site: its path under ``images/`` and how to set up its position.
+PICTURES: dict[str, Callable[[], object]] = {
+    "schotten-totten/first-move.svg": _readme_game,
+    "schotten-totten/claim-2024.svg": lambda: _schotten_totten(
+        {9: ("G7 P4 B3", "G5 R5 B5", {"first": 0, "owner": 1})}
+    ),
+    "schotten-totten/thirteen-beats-eleven.svg": lambda: _schotten_totten(
+        {4: ("R9 O3 Y1", "G6 B4 P1", {"first": 1, "owner": 0})}, {"edition": "1999"}
+    ),
+    "schotten-totten/blue-seven-unseen.svg": lambda: _schotten_totten(
+        {2: ("R6 O6 Y6", "B8 B9", {})}, {"edition": "1999"}
+    ),
+    "schotten-totten/blue-seven.svg": _position_file("examples/positions/blue-seven.json"),
+    "schotten-totten/nine-only-ties.svg": lambda: _schotten_totten(
+        {6: ("R9 O6 B5", "Y4 G7", {})}, {"edition": "1999"}
+    ),
+    "schotten-totten/mud-fight.svg": lambda: _schotten_totten(
+        {
+            6: ("R1 R2 R3 R4", "B7", {"style": "mud_fight"}),
+            3: ("R9 O8 G8", "B1 B2 B3", {"style": "blind_mans_bluff", "first": 1}),
+            5: ("joker", "", {}),
+        },
+        {"variants": ["tactics"]},
+        tactics_played=[2, 1],
+        discards=["banshee"],
+    ),
+    "schotten-totten-2/wall.svg": _schotten_totten_2,
+    "clans-and-glory/54-points.svg": _clans_and_glory_54_points,
+}
+
+
+def picture(name: str) -> str:
+    """The SVG text of the picture ``name`` (a key of :data:`PICTURES`)."""
+    return render_svg(PICTURES[name]())
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add every picture to the site as ``images/<name>``."""
+    for name in PICTURES:
+        files.append(File.generated(config, f"images/{name}", content=picture(name)))
+    return files
+
+
+# --- docstrings for the API reference -------------------------------------------------
+
+_ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`~?([^`]+)`")
+_TABLE_BORDER = re.compile(r"^( *)(=+)( +=+)+ *$")
+
+
+def docstring_markdown(text: str) -> str:
+    r"""Docstring text made readable as Markdown: roles become code, ``::`` a colon,
+    bare ``>>>`` examples fenced as ``pycon``, and simple reST tables Markdown tables.
+
+    >>> print(docstring_markdown("See :class:`~referee.cards.Card`::\n\n    x"))
+    See `Card`:
+    <BLANKLINE>
+        x
+    >>> docstring_markdown(">>> 1 + 1\n2").splitlines()
+    ['```pycon', '>>> 1 + 1', '2', '```']
+    """
+    text = _ROLE.sub(lambda m: f"`{m.group(1).rsplit('.', 1)[-1]}`", text)
+    text = re.sub(r"(\S)::$", r"\1:", text, flags=re.MULTILINE)
+    text = re.sub(r"^::$\n?", "", text, flags=re.MULTILINE)
+    out: list[str] = []
+    in_fence = False  # inside a fenced block the docstring wrote itself
+    in_example = False  # inside a pycon block opened here
+    for line in _tables(text.split("\n")):
+        if in_example:
+            if not line.strip():
+                out.append("```")
+                in_example = False
+            out.append(line)
+            continue
+        if line.startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith(">>>"):
+            if out and out[-1].strip():
+                out.append("")
+            out.append("```pycon")
+            in_example = True
+        out.append(line)
+    if in_example:
+        out.append("```")
+    return "\n".join(out)
+
+
+def _tables(lines: list[str]) -> list[str]:
+    """Turn simple reST tables (``====  ====`` borders) into Markdown tables."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        border = _TABLE_BORDER.match(lines[i])
+        end = (
+            next((j for j in range(i + 2, len(lines)) if lines[j] == lines[i]), None)
+            if border
+            else None
+        )
+        if border is None or end is None or i + 2 >= len(lines) or lines[i + 2] != lines[i]:
+            out.append(lines[i])
+            i += 1
+            continue
+        spans = [(m.start(), m.end()) for m in re.finditer(r"=+", lines[i])]
+
+        def cells(row: str, spans: list[tuple[int, int]] = spans) -> str:
+            parts = []
+            for k, (a, _) in enumerate(spans):
+                b = spans[k + 1][0] if k + 1 < len(spans) else len(row)
+                parts.append(row[a:b].strip().replace("|", "\\|"))
+            return "| " + " | ".join(parts) + " |"
+
+        out.append(cells(lines[i + 1]))
+        out.append("|" + "---|" * len(spans))
+        out.extend(cells(row) for row in lines[i + 3 : end] if row.strip())
+        i = end + 1
+    return out
+
+
+class DocstringMarkdown(griffe.Extension):
+    """Griffe extension: rewrite every docstring with :func:`docstring_markdown`."""
+
+    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Rewrite ``obj``'s docstring as it is loaded."""
+        if obj.docstring is not None:
+            obj.docstring.value = docstring_markdown(obj.docstring.value)

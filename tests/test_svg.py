@@ -1,0 +1,152 @@
+"""SVG pictures of positions: well-formed, one group per stone/tile/seat, the right cards."""
+
+from __future__ import annotations
+
+import importlib.util
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from referee import clans_and_glory as cg
+from referee import schotten_totten as st
+from referee import schotten_totten_2 as st2
+from referee.cli import main
+from referee.svg import register_renderer, render_svg
+
+ROOT = Path(__file__).resolve().parents[1]
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def parse(picture: str) -> ET.Element:
+    assert picture.startswith("<svg")
+    return ET.fromstring(picture)
+
+
+def groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{{{NS['svg']}}}g") if cls in g.get("class", "").split()]
+
+
+def cards_in(element: ET.Element) -> list[str]:
+    return [
+        g.get("data-card", "")
+        for g in element.iter(f"{{{NS['svg']}}}g")
+        if "card" in g.get("class", "").split()
+    ]
+
+
+def docs_hooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_schotten_totten_nine_stones_and_the_cards_in_play_order() -> None:
+    game = st.new_game(seed=2024)
+    reply = game.hands[1][0]  # type: ignore[index]
+    game = game.play("R8@5").play("draw").play(f"{reply}@5").play("draw").play("R9@5")
+    root = parse(render_svg(game))
+    stones = groups(root, "stone")
+    assert [s.get("data-stone") for s in stones] == [str(n) for n in range(1, 10)]
+    five = stones[4]
+    assert cards_in(five) == ["R8", "R9", str(reply)]
+    assert all(cards_in(s) == [] for i, s in enumerate(stones) if i != 4)
+
+
+def test_schotten_totten_claimed_stone_style_and_first_marker() -> None:
+    hooks = docs_hooks()
+    root = parse(hooks.picture("schotten-totten/claim-2024.svg"))
+    nine = groups(root, "stone")[8]
+    assert "claimed" in nine.get("class", "") and nine.get("data-owner") == "1"
+    assert cards_in(nine) == ["G7", "P4", "B3", "G5", "R5", "B5"]
+    assert [g.get("data-player") for g in groups(nine, "first-complete")] == ["0"]
+    muddy = parse(hooks.picture("schotten-totten/mud-fight.svg"))
+    styles = {s.get("data-stone"): s.get("data-style") for s in groups(muddy, "stone")}
+    assert styles["6"] == "mud_fight" and styles["3"] == "blind_mans_bluff"
+    assert "joker" in cards_in(groups(muddy, "stone")[4])
+    assert cards_in(groups(muddy, "discards")[0]) == ["banshee"]
+
+
+def test_schotten_totten_2_seven_tiles_attacker_above() -> None:
+    root = parse(docs_hooks().picture("schotten-totten-2/wall.svg"))
+    tiles = groups(root, "tile")
+    assert [t.get("data-tile") for t in tiles] == [str(n) for n in range(1, 8)]
+    assert "damaged" in tiles[0].get("class", "") and "intact" in tiles[1].get("class", "")
+    assert cards_in(tiles[1]) == ["G7", "G8", "G9", "G10", "B3", "B4"]
+    assert groups(root, "oil")[0].get("data-left") == "2"
+    game = st2.new_game(seed=3)
+    game = game.play(game.legal_moves()[-1])
+    assert len(groups(parse(render_svg(game)), "tile")) == 7
+
+
+def test_clans_and_glory_one_group_per_seat_and_shield_stacks() -> None:
+    game = cg.new_game(3, seed=2)
+    for move in cg.random_playout(2, players=3)[:10]:
+        game = game.play(move)
+    root = parse(render_svg(game))
+    seats = groups(root, "seat")
+    assert [s.get("data-seat") for s in seats] == [str(s) for s in game.layout.seats]
+    for seat, placed in zip(seats, game.table, strict=True):
+        expected = [] if placed is None else [str(placed.card)]
+        assert cards_in(seat) == expected
+    stacks = groups(root, "shields")
+    assert len(stacks) == game.layout.tableaus
+    assert [s.get("data-stack") for s in stacks] == [
+        " ".join(map(str, stack)) for stack in game.shields
+    ]
+
+
+def test_clans_and_glory_face_down_cards_hidden_in_a_view() -> None:
+    hooks = docs_hooks()
+    root = parse(hooks.picture("clans-and-glory/54-points.svg"))
+    assert "54 points" in ET.tostring(root, encoding="unicode")
+    game = cg.new_game(2, seed=1)
+    seat = next(s for s in game.free_seats())
+    state = cg.State(
+        players=2,
+        layout=game.layout,
+        deal=game.deal,
+        removed=game.removed,
+        table=tuple(
+            cg.Placed(game.hands[0][0], 0, face_up=False) if s == seat else p
+            for s, p in zip(game.layout.seats, game.table, strict=True)
+        ),
+        hands=(game.hands[0][1:], game.hands[1]),
+        shields=game.shields,
+        to_move=1,
+    )
+    own = groups(parse(render_svg(state)), "face-down")
+    assert [g.get("data-card") for g in own] == [str(game.hands[0][0])]
+    hidden = groups(parse(render_svg(state.view(1))), "face-down")
+    assert len(hidden) == 1 and hidden[0].get("data-card") is None
+
+
+def test_every_documentation_picture_is_well_formed() -> None:
+    hooks = docs_hooks()
+    for name in hooks.PICTURES:
+        root = parse(hooks.picture(name))
+        assert root.find("svg:title", NS) is not None, name
+
+
+def test_register_renderer_and_unknown_states_refused() -> None:
+    class Marked:
+        pass
+
+    register_renderer(Marked, lambda state: "<svg/>")
+    assert render_svg(Marked()) == "<svg/>"
+    with pytest.raises(TypeError, match="no SVG picture for a int"):
+        render_svg(7)
+
+
+def test_show_svg_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    position = ROOT / "examples" / "positions" / "blue-seven.json"
+    assert main(["show", "--svg", str(position)]) == 0
+    out = capsys.readouterr().out
+    root = parse(out)
+    assert cards_in(groups(root, "stone")[1]) == ["R6", "O6", "Y6", "B8", "B9"]
+    record = ROOT / "examples" / "records" / "schotten-totten" / "full-2024.json"
+    assert main(["show", "--svg", "--ply", "1", str(record)]) == 0
+    assert len(cards_in(parse(capsys.readouterr().out))) == 1
