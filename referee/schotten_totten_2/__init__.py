@@ -8,7 +8,7 @@
 tile 4 (gate): intact 2 cards, all kinds | damaged 4 cards, sum only, lower sum wins
 """
 
-from referee.schotten_totten_2.match import GameResult, Match, new_match, public_match
+from referee.schotten_totten_2.match import GameResult
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -17,7 +17,6 @@ from referee.schotten_totten_2.moves import (
     Exchange,
     Explosion,
     Move,
-    NextGame,
     Oil,
     Pass,
     PlayCard,
@@ -71,9 +70,7 @@ __all__ = [
     "Exchange",
     "Explosion",
     "GameResult",
-    "Match",
     "Move",
-    "NextGame",
     "Oil",
     "Pass",
     "Phase",
@@ -91,11 +88,9 @@ __all__ = [
     "Treason",
     "describe_wall",
     "new_game",
-    "new_match",
     "parse_card",
     "parse_move",
     "public_game",
-    "public_match",
     "render",
 ]
 

@@ -22,7 +22,6 @@ move                            text                                 meaning
 :class:`Support`                ``support R3,B7``                    tactic: shuffle the discarded R3 and B7 into the deck
 :class:`Shuffle`                ``shuffle 4,17``                     where the support cards ended up (1 = top card)
 :class:`Exchange`               ``exchange R1,R2,spy for B4,B5,B6``  tactic: swap your 3 cards for the opponent's 3
-:class:`NextGame`               ``next game``                        Rache match: start the second game
 ==============================  ===================================  ===========================================
 
 Every move's text round-trips without a position, and ``repr`` is the parse call::
@@ -33,7 +32,7 @@ Every move's text round-trips without a position, and ``repr`` is the parse call
     >>> str(move), move.card, move.tile
     ('R7@3', Card('R', 7), 3)
     >>> texts = ["retreat 2,5", "oil 4", "joker@1", "control 3", "draw tactic", "done",
-    ...          "redeploy spy@2>discard", "treason R3@5>2", "shuffle", "next game",
+    ...          "redeploy spy@2>discard", "treason R3@5>2", "shuffle",
     ...          "exchange R1,R2,spy for B4,B5,B6", "support R3,B7", "shuffle 4,17"]
     >>> all(str(parse_move(t)) == t for t in texts)
     True
@@ -62,7 +61,6 @@ __all__ = [
     "Exchange",
     "Explosion",
     "Move",
-    "NextGame",
     "Oil",
     "Pass",
     "PlayCard",
@@ -266,14 +264,6 @@ class Exchange(_Text):
         return f"exchange {','.join(map(str, self.give))} for {','.join(map(str, self.take))}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class NextGame(_Text):
-    """Rache match: start the second game, roles swapped."""
-
-    def __str__(self) -> str:
-        return "next game"
-
-
 #: Any Schotten Totten 2 move.
 Move = (
     PlayCard
@@ -291,7 +281,6 @@ Move = (
     | Support
     | Shuffle
     | Exchange
-    | NextGame
 )
 
 _WORDS: dict[str, Move] = {
@@ -300,7 +289,6 @@ _WORDS: dict[str, Move] = {
     "draw tactic": Draw("tactic"),
     "done": EndTurn(),
     "shuffle": Shuffle(),
-    "next game": NextGame(),
 }
 
 

@@ -1,25 +1,27 @@
 """Schotten Totten 2 in records and positions (registered as ``"schotten-totten-2"``).
 
-Rules in a record: ``{"variants": ["tactics"], "match": "rache"}`` (both
-optional: the base game, one game). ``first`` is the attacker of the (first)
-game, who moves first.
-
-The deal of a full record of one game::
+Rules in a record: ``{"variants": ["tactics"]}`` (optional: the base game).
+``first`` is the attacker, who moves first. The deal of a full record::
 
     {"attacker": 0, "deck": [60 siege cards, top first], "tactics": [11 tactic cards]}
 
 player 0 takes the first 6 siege cards (7 with tactics), player 1 the next 6
 (7), the rest is the siege deck; ``tactics`` (tactics variant only) is the
 tactic pile, top first; ``attacker`` is optional and must agree with ``first``.
-A Rache match deals each game: ``{"games": [deal of game 1, deal of game 2]}``,
-and its moves run through both games with ``next game`` between them.
+
+A Rache match is a ``referee-match/1`` document, like Schotten Totten's
+Clanfehde: rules ``{"variants": ["rache"], "rounds": 2}`` (plus ``"tactics"``
+if played with it) and two games, each a record of its own with its own deal;
+game 2's attacker is the other player. :meth:`SchottenTotten2Format.match_result`
+checks and decides it.
 
     >>> from referee.records import validate
     >>> record = FORMAT.random_record(seed=4, rules={})
     >>> validate(record).legal
     True
-    >>> validate(FORMAT.random_record(seed=4, rules={"match": "rache"})).legal
-    True
+    >>> match = FORMAT.random_match(seed=4, rules={"variants": ["rache"], "rounds": 2})
+    >>> [game.first for game in match.games], validate(match).legal
+    ([0, 1], True)
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from referee.cards import Card, InvalidCardError
 from referee.game import Outcome
 from referee.prover import ClaimVerdict, Completion
-from referee.records import ClaimAnswer, Position, Record, RecordError, register
-from referee.schotten_totten_2.match import Match
+from referee.records import ClaimAnswer, Match, Position, Record, RecordError, register
+from referee.schotten_totten_2.match import GameResult, decide
 from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
 from referee.schotten_totten_2.state import (
     OIL_CAULDRONS,
@@ -52,20 +55,35 @@ from referee.schotten_totten_2.wall import (
     Tile,
 )
 
-__all__ = ["FORMAT", "SchottenTotten2Format", "random_playout", "verdict_json"]
+__all__ = ["FORMAT", "RACHE", "SchottenTotten2Format", "random_playout", "verdict_json"]
 
-_VARIANTS = {"tactics"}
-_MATCHES = ("single", "rache")
+#: The variant that makes a match document a Rache match.
+RACHE = "rache"
+#: A Rache match is two games.
+RACHE_GAMES = 2
+_VARIANTS = {"tactics", RACHE}
+_RULES = ("variants", "rounds")
 
 
 class SchottenTotten2Format:
-    """The records adapter for Schotten Totten 2 (single games and Rache matches)."""
+    """The records adapter for Schotten Totten 2 (games and Rache matches)."""
 
     name = "schotten-totten-2"
     title = "Schotten Totten 2"
 
-    def rules_of(self, data: Mapping[str, Any], where: str = "") -> tuple[Rules, bool]:
-        """Read a ``rules`` object: the game rules and whether it is a Rache match."""
+    def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
+        """Read a ``rules`` object (of a record, a position or a match)."""
+        extra = sorted(set(data) - set(_RULES))
+        if extra:
+            hint = (
+                ": a Rache match is a referee-match/1 document with "
+                '"variants": ["rache"], "rounds": 2'
+                if extra[0] == "match"
+                else ""
+            )
+            raise RecordError(
+                f"unknown rule (known: {', '.join(_RULES)}){hint}", where, f"rules.{extra[0]}"
+            )
         variants = data.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise RecordError("expected an array of variant names", where, "rules.variants")
@@ -76,46 +94,25 @@ class SchottenTotten2Format:
                 where,
                 "rules.variants",
             )
-        match = data.get("match", "single")
-        if match not in _MATCHES:
-            raise RecordError(
-                f"unknown match {match!r} (use 'single' or 'rache')", where, "rules.match"
-            )
-        return Rules(tactics="tactics" in variants), match == "rache"
+        rounds = data.get("rounds", RACHE_GAMES)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            raise RecordError(f"expected a number of games, got {rounds!r}", where, "rules.rounds")
+        return Rules(tactics="tactics" in variants)
 
-    def rules_json(self, rules: Rules, rache: bool = False) -> dict[str, Any]:
-        """The ``rules`` object for a record."""
-        data: dict[str, Any] = {}
-        if rules.tactics:
-            data["variants"] = ["tactics"]
-        if rache:
-            data["match"] = "rache"
-        return data
+    def rules_json(self, rules: Rules) -> dict[str, Any]:
+        """The ``rules`` object of a game record (a Rache match adds its own fields)."""
+        return {"variants": ["tactics"]} if rules.tactics else {}
 
-    def start(self, record: Record) -> State | Match:
-        """The state (or match) before the first move of ``record``."""
+    def start(self, record: Record) -> State:
+        """The state before the first move of ``record`` (one game)."""
         where = record.where
-        rules, rache = self.rules_of(record.rules, where)
+        rules = self.rules_of(record.rules, where)
         attacker = record.first
         if isinstance(attacker, bool) or attacker not in (0, 1):
             raise RecordError(f"expected 0 or 1, got {attacker!r}", where, "first")
         if record.deal is None:
-            if rache:
-                return Match(
-                    public_game(attacker=attacker, rules=rules),
-                    public_game(attacker=1 - attacker, rules=rules),
-                )
             return public_game(attacker=attacker, rules=rules)
-        if not rache:
-            return _deal(record.deal, attacker, rules, where, "deal")
-        games = record.deal.get("games")
-        if not isinstance(games, list) or len(games) != 2:
-            raise RecordError("a Rache match deals two games", where, "deal.games")
-        first, second = (
-            _deal(games[i], (attacker, 1 - attacker)[i], rules, where, f"deal.games[{i}]")
-            for i in (0, 1)
-        )
-        return Match(first, second)
+        return _deal(record.deal, attacker, rules, where, "deal")
 
     def result_of(self, outcome: Outcome) -> dict[str, Any]:
         """The JSON result: winner index, reason, and the Rache scores if compared."""
@@ -124,12 +121,46 @@ class SchottenTotten2Format:
             data["scores"] = list(outcome.scores)
         return data
 
+    # --- Rache matches ---------------------------------------------------------------
+
+    def match_result(
+        self, match: Match, finals: Sequence[State]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """Check and decide a Rache match: ``(result, problem)``.
+
+        Two games with the roles swapped (``first`` is each game's attacker),
+        the first finished before the second starts; decided by
+        :func:`~referee.schotten_totten_2.match.decide`. ``result`` is ``None``
+        while the match is unfinished; equal scores give ``winner`` ``None``
+        and the reason ``further_game_needed``.
+        """
+        variants = match.rules.get("variants", [])
+        if not isinstance(variants, list) or RACHE not in variants:
+            return None, (
+                'a Schotten Totten 2 match is a Rache match: rules.variants holds "rache"'
+            )
+        rounds = match.rules.get("rounds")
+        if rounds != RACHE_GAMES or isinstance(rounds, bool):
+            return None, f"rules.rounds of a Rache match must be 2, not {rounds!r}"
+        if len(finals) > RACHE_GAMES:
+            return None, f"a Rache match is two games, not {len(finals)}"
+        if len(match.games) == RACHE_GAMES and match.games[1].first != 1 - match.games[0].first:
+            return None, (
+                f"game 2 must be attacked by player {2 - match.games[0].first}: "
+                "the second game of a Rache match swaps the roles"
+            )
+        if len(finals) == RACHE_GAMES and finals[0].outcome is None:
+            return None, "game 1 is unfinished but the match goes on"
+        if len(finals) < RACHE_GAMES or finals[-1].outcome is None:
+            return None, None
+        return self.result_of(decide([GameResult.of(final) for final in finals])), None
+
     # --- positions -----------------------------------------------------------------
 
     def load_position(self, position: Position) -> State:
         """The state of a visible position at the start of a turn (hands and piles hidden)."""
         where, data = position.where, position.data
-        rules, _ = self.rules_of(position.rules, where)
+        rules = self.rules_of(position.rules, where)
         attacker = _player(data.get("attacker", 0), where, "attacker")
         tiles_data = data.get("tiles")
         if not isinstance(tiles_data, list) or len(tiles_data) != TILES:
@@ -210,11 +241,10 @@ class SchottenTotten2Format:
             final_turn=exhausted and to_move == attacker,
         )
 
-    def position_of(self, state: State | Match) -> Position:
-        """The visible position of ``state`` (for a match: of the game under way)."""
-        game = state.game if isinstance(state, Match) else state
+    def position_of(self, state: State) -> Position:
+        """The visible position of ``state``."""
         tiles = []
-        for tile in game.tiles:
+        for tile in state.tiles:
             item: dict[str, Any] = {
                 "damaged": tile.damaged,
                 "sides": [[str(c) for c in side] for side in tile.sides],
@@ -224,106 +254,131 @@ class SchottenTotten2Format:
                 item["first"] = 0 if done[0] < done[1] else 1
             tiles.append(item)
         data: dict[str, Any] = {
-            "attacker": game.attacker,
-            "to_move": game.to_move,
+            "attacker": state.attacker,
+            "to_move": state.to_move,
             "tiles": tiles,
-            "discards": [str(c) for c in game.discards],
-            "oil": game.oil,
-            "hand_sizes": list(game.hand_sizes),
-            "deck_size": game.deck_size,
+            "discards": [str(c) for c in state.discards],
+            "oil": state.oil,
+            "hand_sizes": list(state.hand_sizes),
+            "deck_size": state.deck_size,
         }
-        if game.rules.tactics:
-            data["tactic_deck_size"] = game.tactic_deck_size
-            data["actions"] = [[str(c) for c in side] for side in game.actions]
-            data["tactics_played"] = list(game.tactics_played)
-        if game.exhausted:
+        if state.rules.tactics:
+            data["tactic_deck_size"] = state.tactic_deck_size
+            data["actions"] = [[str(c) for c in side] for side in state.actions]
+            data["tactics_played"] = list(state.tactics_played)
+        if state.exhausted:
             data["exhausted"] = True
-        return Position(self.name, data, self.rules_json(game.rules))
+        return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
 
-    def claimability(self, state: State | Match) -> list[ClaimAnswer]:
+    def claimability(self, state: State) -> list[ClaimAnswer]:
         """For every tile: can the attacker declare control from the visible cards?"""
-        game = state.game if isinstance(state, Match) else state
         answers = []
-        for tile in game.tiles:
+        for tile in state.tiles:
             label = f"tile {tile.number}"
-            have, size = len(tile.sides[game.attacker]), tile.rule.size
+            have, size = len(tile.sides[state.attacker]), tile.rule.size
             if have < size:
                 answers.append(
                     ClaimAnswer(
                         tile.number,
-                        game.attacker,
+                        state.attacker,
                         None,
                         f"formation incomplete ({have} of {size} cards)",
                         label=label,
                     )
                 )
                 continue
-            verdict = game.claim_verdict(tile.number)
+            verdict = state.claim_verdict(tile.number)
             text = verdict.explain()
             witness = verdict.witness
             if witness is not None and witness.cards:
                 text += ", e.g. with " + " ".join(_pair_text(p) for p in witness.cards)
             answers.append(
                 ClaimAnswer(
-                    tile.number, game.attacker, verdict.holds, text, verdict_json(verdict), label
+                    tile.number, state.attacker, verdict.holds, text, verdict_json(verdict), label
                 )
             )
         return answers
 
-    def describe_verdict(self, state: State | Match, verdict: ClaimVerdict) -> dict[str, Any]:
+    def describe_verdict(self, state: State, verdict: ClaimVerdict) -> dict[str, Any]:
         """The evidence of a verdict as JSON."""
         return verdict_json(verdict)
 
     # --- demo ----------------------------------------------------------------------
 
     def random_record(self, seed: int, rules: Mapping[str, Any]) -> Record:
-        """A random legal game (or Rache match) as a full record."""
-        parsed, rache = self.rules_of(rules)
+        """A random legal game as a full record (a Rache match: :meth:`random_match`)."""
+        variants = rules.get("variants", [])
+        if isinstance(variants, list) and RACHE in variants:
+            raise RecordError(
+                'a Rache match is a match of two games: ask for one with "rounds": 2 in the rules',
+                "",
+                "rules.rounds",
+            )
+        parsed = self.rules_of(rules)
+        rng = random.Random(seed)
+        record = self._random_game(rng, parsed, rng.randrange(2), self.rules_json(parsed))
+        return replace(record, meta={"source": f"referee demo --seed {seed}"})
+
+    def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
+        """A random Rache match: two random games with the roles swapped."""
+        rounds = rules.get("rounds", RACHE_GAMES)
+        if rounds != RACHE_GAMES or isinstance(rounds, bool):
+            raise RecordError(f"a Rache match is two games, not {rounds!r}", "", "rules.rounds")
+        variants = list(rules.get("variants", []))
+        if RACHE not in variants:
+            variants.append(RACHE)
+        match_rules = {**rules, "variants": variants, "rounds": RACHE_GAMES}
+        parsed = self.rules_of(match_rules)
         rng = random.Random(seed)
         attacker = rng.randrange(2)
-        deals = []
-        for game in range(2 if rache else 1):
-            deck = list(SIEGE_CARDS.cards)
-            rng.shuffle(deck)
-            tactics = list(TACTIC_CARDS) if parsed.tactics else []
+        games = tuple(
+            self._random_game(rng, parsed, attacker if i == 0 else 1 - attacker, match_rules)
+            for i in range(RACHE_GAMES)
+        )
+        draft = Match(self.name, games, match_rules, ("player 1", "player 2"))
+        result, _ = self.match_result(draft, [self._final(record) for record in games])
+        return replace(draft, result=result, meta={"source": f"referee demo --seed {seed} (Rache)"})
+
+    def _random_game(
+        self, rng: random.Random, rules: Rules, attacker: int, rules_data: Mapping[str, Any]
+    ) -> Record:
+        deck = list(SIEGE_CARDS.cards)
+        rng.shuffle(deck)
+        deal: dict[str, Any] = {"attacker": attacker, "deck": [str(c) for c in deck]}
+        if rules.tactics:
+            tactics = list(TACTIC_CARDS)
             rng.shuffle(tactics)
-            deal: dict[str, Any] = {
-                "attacker": attacker if game == 0 else 1 - attacker,
-                "deck": [str(c) for c in deck],
-            }
-            if parsed.tactics:
-                deal["tactics"] = [str(c) for c in tactics]
-            deals.append(deal)
+            deal["tactics"] = [str(c) for c in tactics]
         record = Record(
             game=self.name,
             moves=(),
-            rules=self.rules_json(parsed, rache),
+            rules=dict(rules_data),
             players=("player 1", "player 2"),
             first=attacker,
-            deal={"games": deals} if rache else deals[0],
-            meta={"source": f"referee demo --seed {seed}"},
+            deal=deal,
         )
         state = self.start(record)
         moves = random_playout(state, rng)
         final = state
         for move in moves:
             final = final.play(move)
-        return Record(
-            game=record.game,
+        return replace(
+            record,
             moves=tuple(str(m) for m in moves),
-            rules=record.rules,
-            players=record.players,
-            first=record.first,
-            deal=record.deal,
             result=None if final.outcome is None else self.result_of(final.outcome),
-            meta=record.meta,
         )
 
+    def _final(self, record: Record) -> State:
+        state = self.start(record)
+        for move in record.moves:
+            state = state.play(move)
+        return state
 
-def random_playout(state: State | Match, rng: random.Random, max_plies: int = 5000) -> list[Move]:
-    """Moves of a random legal game (or match) from ``state``.
+
+def random_playout(state: State, rng: random.Random, max_plies: int = 5000) -> list[Move]:
+    """Moves of a random legal game from ``state``.
 
     Any provable control is declared; otherwise a kind of move is picked at
     random, then a move of that kind, with retreats and oil kept occasional.
@@ -378,7 +433,7 @@ def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
     if "attacker" in deal and (isinstance(deal["attacker"], bool) or deal["attacker"] != attacker):
         raise RecordError(
             f"expected {attacker}: the attacker moves first (record field 'first'), "
-            "and the second game of a match swaps the roles",
+            "(in a Rache match: the second game's attacker is the other player)",
             where,
             f"{at}.attacker",
         )

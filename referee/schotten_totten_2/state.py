@@ -38,7 +38,6 @@ from referee.schotten_totten_2.moves import (
     Exchange,
     Explosion,
     Move,
-    NextGame,
     Oil,
     Pass,
     PlayCard,
@@ -130,9 +129,6 @@ class Reason:
     NO_SHUFFLE_PENDING = "no_shuffle_pending"
     BAD_SHUFFLE = "bad_shuffle"
     SHUFFLE_UNRECORDED = "shuffle_unrecorded"
-    NOT_A_MATCH = "not_a_match"
-    NEXT_GAME_NEEDED = "next_game_needed"
-    GAME_IN_PROGRESS = "game_in_progress"
 
 
 class Phase(Enum):
@@ -315,8 +311,6 @@ class State:
             move = parse_move(move)
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if isinstance(move, NextGame):
-            raise _illegal(move, Reason.NOT_A_MATCH, "only a Rache match has a next game")
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
             raise _illegal(
                 move,

@@ -1,28 +1,57 @@
-"""Rache: two games with the roles swapped, decided as the rulebook says."""
+"""Rache: two games with the roles swapped, recorded as a ``referee-match/1``
+document and decided as the rulebook says."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import io
+import json
+from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
 
-from referee.records import parse_record, validate
-from referee.schotten_totten_2 import (
-    GameResult,
+from referee.cli import main
+from referee.records import (
     Match,
-    NextGame,
-    Phase,
-    new_match,
-    public_match,
+    RecordError,
+    json_schema,
+    parse_document,
+    parse_match,
+    parse_record,
+    validate,
+    validate_source,
 )
+from referee.schotten_totten_2 import GameResult, Phase
 from referee.schotten_totten_2.match import decide
 from referee.schotten_totten_2.record import FORMAT
 
-from .helpers import position, reason_of
+from .helpers import position
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "records" / "schotten-totten-2"
+REASONS = {
+    "won_both",
+    "attacker_left_more_cards",
+    "defender_kept_more_wall_and_oil",
+    "further_game_needed",
+}
 
 
 def result(attacker: int, winner: int, deck: int = 0, intact: int = 0, oil: int = 0) -> GameResult:
     return GameResult(attacker, winner, "x", deck, intact, oil)
+
+
+def example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / name).read_text("utf-8"))
+    return data
+
+
+def check(data: dict[str, Any]) -> Any:
+    return validate(parse_match(data))
+
+
+# --- deciding the match ----------------------------------------------------------------
 
 
 def test_a_player_who_wins_both_games_wins_the_match() -> None:
@@ -60,66 +89,180 @@ def test_game_result_reads_a_finished_game() -> None:
         GameResult.of(game)
 
 
-def test_a_match_swaps_the_roles_and_needs_next_game_between_the_games() -> None:
-    match = new_match(seed=8, attacker=1)
-    assert match.game.attacker == 1 and match.second.attacker == 0 and match.to_move == 1
-    with pytest.raises(ValueError, match="swaps the roles"):
-        Match(match.game, replace(match.second, attacker=1))
-    finished = position({4: ("R10 R11", "")}, damaged=[1, 2, 3], phase=Phase.AFTER_PLAY)
-    between = Match(finished, new_match(seed=8, attacker=0).second).play("control 4")
-    assert between.results and between.outcome is None
-    assert between.legal_moves() == [NextGame()] and between.to_move == 1
-    assert reason_of(between, "R1@1") == "next_game_needed"  # type: ignore[arg-type]
-    second = between.play("next game")
-    assert second.number == 2 and second.game.attacker == 1 and second.game.ply == 0
-    assert reason_of(second, "next game") == "game_in_progress"  # type: ignore[arg-type]
-    assert "game 1: player 1 won as attacker" in str(second)
+# --- the match document ------------------------------------------------------------------
 
 
-def test_random_matches_end_with_a_match_outcome_and_nothing_after() -> None:
-    for seed in range(3):
-        record = FORMAT.random_record(seed, {"match": "rache", "variants": ["tactics"]})
-        assert record.moves.count("next game") == 1
-        report = validate(record)
-        assert report.legal, report.summary()
-        assert report.outcome is not None and report.outcome.reason in (
-            "won_both",
-            "attacker_left_more_cards",
-            "defender_kept_more_wall_and_oil",
-            "further_game_needed",
-        )
-        assert record.result is not None and record.result["reason"] == report.outcome.reason
-        data = record.to_json()
-        data["moves"] = [*data["moves"], "R1@1"]
-        late = validate(parse_record(data))
-        assert late.error is not None and late.error.reason == "game_over"
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("variants", [["rache"], ["rache", "tactics"]])
+def test_random_matches_are_two_games_with_the_roles_swapped(
+    seed: int, variants: list[str]
+) -> None:
+    match = FORMAT.random_match(seed, {"variants": variants, "rounds": 2})
+    assert isinstance(match, Match) and len(match.games) == 2
+    first, second = match.games
+    assert second.first == 1 - first.first
+    for game in match.games:
+        assert game.deal is not None and game.deal["attacker"] == game.first
+        assert ("tactics" in game.deal) == ("tactics" in variants)
+        assert game.result is not None
+    report = validate(match)
+    assert report.legal, report.summary()
+    assert report.games == 2 and report.match_result is not None
+    assert report.match_result == match.result and match.result is not None
+    assert match.result["reason"] in REASONS
+    data = match.to_json()
+    jsonschema.validate(data, json_schema("match"))
+    assert parse_document(json.loads(json.dumps(data))) == match
 
 
-def test_a_public_match_record_validates() -> None:
-    record = FORMAT.random_record(4, {"match": "rache"})
-    public = replace(record, deal=None, result=record.result)
-    assert validate(public).legal
-    assert public_match(attacker=1).second.attacker == 0
+def test_random_match_fills_in_the_rache_rules() -> None:
+    match = FORMAT.random_match(1, {"variants": ["tactics"]})
+    assert match.rules == {"variants": ["tactics", "rache"], "rounds": 2}
+    with pytest.raises(RecordError, match="two games"):
+        FORMAT.random_match(1, {"variants": ["rache"], "rounds": 3})
+    with pytest.raises(RecordError, match="match of two games") as error:
+        FORMAT.random_record(1, {"variants": ["rache"]})
+    assert error.value.field == "rules.rounds"
+
+
+def test_the_bundled_match_is_decided_by_the_defenders_wall_and_oil() -> None:
+    report = validate_source(EXAMPLES / "match-rache.json")
+    only = next(iter(report))
+    assert only.legal, only.summary()
+    assert only.match_result == {
+        "winner": 0,
+        "reason": "defender_kept_more_wall_and_oil",
+        "scores": [7, 4],
+    }
+
+
+def test_level_scores_need_a_further_game() -> None:
+    report = check(example("match-rache-tie.json"))
+    assert report.legal, report.summary()
+    assert report.match_result == {
+        "winner": None,
+        "reason": "further_game_needed",
+        "scores": [6, 6],
+    }
+
+
+def test_the_roles_must_be_swapped() -> None:
+    data = example("illegal-match-roles-not-swapped.json")
+    assert data["meta"]["expected"] == {"match_error": True}
+    report = check(data)
+    assert report.error is None and report.input_error is None
+    assert report.match_error is not None and "swaps the roles" in report.match_error
+    assert "game 2 must be attacked by player 2" in report.match_error
+
+
+def test_the_deal_of_game_two_must_agree_with_its_attacker() -> None:
+    data = example("match-rache.json")
+    data["games"][1]["first"] = data["games"][0]["first"]
+    report = check(data)
+    assert report.input_error is not None
+    assert report.input_error.startswith("game 2:") and "deal.attacker" in report.input_error
 
 
 @pytest.mark.parametrize(
-    ("deal", "field"),
+    ("rules", "words"),
     [
-        ({"deck": []}, "deal.games"),
-        ({"games": [{}, {}]}, "deal.games[0].deck"),
-        ({"games": "x"}, "deal.games"),
+        ({"rounds": 2}, 'rules.variants holds "rache"'),
+        ({"variants": ["rache"]}, "rules.rounds of a Rache match must be 2, not None"),
+        ({"variants": ["rache"], "rounds": 3}, "must be 2, not 3"),
     ],
 )
-def test_match_deals_are_checked(deal: dict, field: str) -> None:
-    record = parse_record(
-        {"game": "schotten-totten-2", "rules": {"match": "rache"}, "deal": deal, "moves": []}
-    )
-    report = validate(record)
-    assert report.input_error is not None and field in report.input_error
+def test_the_match_rules_say_rache_and_two_games(rules: dict[str, Any], words: str) -> None:
+    data = {**example("match-rache.json"), "rules": rules}
+    report = check(data)
+    assert report.match_error is not None and words in report.match_error
 
 
-def test_the_second_game_must_swap_the_roles() -> None:
-    data = FORMAT.random_record(1, {"match": "rache"}).to_json()
-    data["deal"]["games"][1]["attacker"] = data["first"]
+def test_a_rache_match_is_two_games_not_three() -> None:
+    data = example("match-rache.json")
+    data["games"].append(data["games"][0])
+    report = check(data)
+    assert report.match_error == "a Rache match is two games, not 3"
+
+
+def test_the_first_game_ends_before_the_second_starts() -> None:
+    data = example("match-rache.json")
+    data["games"][0]["moves"] = data["games"][0]["moves"][:10]
+    del data["games"][0]["result"]
+    report = check(data)
+    assert report.match_error == "game 1 is unfinished but the match goes on"
+
+
+def test_an_unfinished_match_has_no_result_yet() -> None:
+    data = example("match-rache.json")
+    del data["result"]
+    one_game = {**data, "games": data["games"][:1]}
+    report = check(one_game)
+    assert report.legal and report.match_result is None, report.summary()
+    assert report.summary().endswith("unfinished)")
+    data["games"][1]["moves"] = data["games"][1]["moves"][:20]
+    del data["games"][1]["result"]
+    report = check(data)
+    assert report.legal and report.match_result is None, report.summary()
+    claimed = check({**one_game, "result": {"winner": 0}})
+    assert claimed.result_mismatch is not None and "not over" in claimed.result_mismatch
+
+
+def test_a_wrong_match_result_is_reported() -> None:
+    data = example("match-rache.json")
+    data["result"] = {"winner": 1}
+    report = check(data)
+    assert report.error is None and report.match_error is None
+    assert report.result_mismatch == "the record says winner=1 but the replay gives 0"
+
+
+def test_a_move_after_the_end_of_game_two_is_refused() -> None:
+    data = example("match-rache.json")
+    data["games"][1]["moves"].append("R1@1")
+    report = check(data)
+    assert report.error is not None
+    assert (report.error.round, report.error.reason) == (2, "game_over")
+
+
+def test_a_public_match_is_decided_from_the_visible_games() -> None:
+    data = example("match-rache.json")
+    for game in data["games"]:
+        del game["deal"]
+    report = check(data)
+    assert report.legal and report.public, report.summary()
+    assert report.match_result == example("match-rache.json")["result"]
+
+
+def test_a_single_game_of_a_rache_match_validates_on_its_own() -> None:
+    data = example("match-rache.json")
+    game = {"game": data["game"], "rules": data["rules"], **data["games"][1]}
+    report = validate(parse_record(game))
+    assert report.legal and report.outcome is not None, report.summary()
+
+
+def test_the_old_one_record_rache_is_refused() -> None:
+    old = {
+        "game": "schotten-totten-2",
+        "rules": {"match": "rache"},
+        "deal": {"games": [{"deck": []}, {"deck": []}]},
+        "moves": ["next game"],
+    }
+    report = validate(parse_record(old))
+    assert report.input_error is not None and "rules.match" in report.input_error
+    assert "referee-match/1" in report.input_error
+    data = {**old, "rules": {}}
     report = validate(parse_record(data))
-    assert report.input_error is not None and "deal.games[1].attacker" in report.input_error
+    assert report.input_error is not None and "deal.deck" in report.input_error
+
+
+def test_demo_prints_a_rache_match_that_validates(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = json.dumps({"variants": ["rache", "tactics"], "rounds": 2})
+    assert main(["demo", "--game", "schotten-totten-2", "--seed", "5", "--rules", rules]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(printed)
+    assert data["format"] == "referee-match/1" and len(data["games"]) == 2
+    jsonschema.validate(data, json_schema("match"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    assert main(["validate", "-"]) == 0
+    assert "schotten-totten-2 match, 2 games" in capsys.readouterr().out

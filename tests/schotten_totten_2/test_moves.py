@@ -19,8 +19,6 @@ from referee.schotten_totten_2 import (
     EndTurn,
     Exchange,
     Explosion,
-    Match,
-    NextGame,
     Oil,
     Pass,
     Phase,
@@ -33,7 +31,6 @@ from referee.schotten_totten_2 import (
     Support,
     TacticCard,
     Treason,
-    new_match,
     parse_move,
 )
 
@@ -61,7 +58,6 @@ moves = st.one_of(
         st.one_of(st.none(), st.tuples(numbers, numbers).filter(lambda p: p[0] != p[1])),
     ),
     st.builds(Exchange, st.tuples(any_card, any_card, any_card), st.tuples(*[any_card] * 3)),
-    st.just(NextGame()),
 )
 
 
@@ -136,13 +132,9 @@ def _tactics() -> Any:
     )
 
 
-def _match() -> Match:
-    return new_match(seed=1)
-
-
-def _match_between_games() -> Match:
+def _won() -> Any:
     game = position({4: ("R10 R11", "")}, damaged=[1, 2, 3], phase=Phase.AFTER_PLAY)
-    return Match(game, _match().second).play("control 4")
+    return game.play("control 4")
 
 
 def _supported() -> Any:
@@ -150,7 +142,7 @@ def _supported() -> Any:
 
 
 CASES: list[tuple[str, Callable[[], Any], str, str]] = [
-    (Reason.GAME_OVER, lambda: _match_between_games().game, "R1@1", "the game is over"),
+    (Reason.GAME_OVER, _won, "R1@1", "the game is over"),
     (Reason.NO_SUCH_TILE, _base, "G1@8", "there is no tile 8"),
     (Reason.UNKNOWN_CARD, _base, "G12@2", "not a Schotten Totten 2 card"),
     (Reason.CARD_NOT_IN_HAND, _base, "G3@2", "G3 is not in your hand"),
@@ -205,9 +197,6 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.NO_SHUFFLE_PENDING, _tactics, "shuffle 1,2", "no support card is waiting"),
     (Reason.BAD_SHUFFLE, _supported, "shuffle 0,1", "give two different places"),
     (Reason.SHUFFLE_UNRECORDED, _supported, "shuffle", "the deck is known"),
-    (Reason.NOT_A_MATCH, _base, "next game", "only a Rache match"),
-    (Reason.NEXT_GAME_NEEDED, _match_between_games, "R1@1", "start the second with 'next game'"),
-    (Reason.GAME_IN_PROGRESS, _match, "next game", "the first game is not over"),
 ]
 
 

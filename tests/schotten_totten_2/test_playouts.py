@@ -36,7 +36,6 @@ BOGUS = [
     "joker@4",
     "explosion 4",
     "shuffle 1,2",
-    "next game",
     "support R1,R2",
 ]
 

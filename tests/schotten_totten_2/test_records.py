@@ -28,7 +28,9 @@ def test_the_game_is_registered_on_import() -> None:
     ("changes", "field", "words"),
     [
         ({"rules": {"variants": ["tartan"]}}, "rules.variants", "unsupported variant"),
-        ({"rules": {"match": "best-of-3"}}, "rules.match", "unknown match"),
+        ({"rules": {"match": "rache"}}, "rules.match", "referee-match/1 document"),
+        ({"rules": {"edition": "2020"}}, "rules.edition", "unknown rule"),
+        ({"rules": {"rounds": 0}}, "rules.rounds", "a number of games"),
         ({"first": 2}, "first", "0 or 1"),
         ({"deal": {"deck": "R1"}}, "deal.deck", "array of 60"),
         ({"deal": {"deck": ["R1"] * 60}}, "deal.deck", "once each"),
@@ -121,7 +123,7 @@ def test_bundled_examples_exist_and_match_their_expectations() -> None:
 
     import jsonschema
 
-    from referee.records import json_schema, load_record
+    from referee.records import json_schema, validate_source
 
     paths = sorted(EXAMPLES.glob("*.json"))
     names = [p.name for p in paths]
@@ -129,13 +131,16 @@ def test_bundled_examples_exist_and_match_their_expectations() -> None:
     assert any(n.startswith("full-") and "tactics" not in n for n in names)
     assert any(n.startswith("public-") for n in names)
     assert sum(n.startswith("illegal-") for n in names) >= 3
+    assert any(n.startswith("match-rache") for n in names)
     for path in paths:
         data = json.loads(path.read_text("utf-8"))
-        jsonschema.validate(data, json_schema("record"))
+        jsonschema.validate(data, json_schema("match" if "games" in data else "record"))
         expected = data.get("meta", {}).get("expected")
-        report = validate(load_record(path))
+        (report,) = validate_source(path)
         if expected is None:
             assert report.legal, report.summary()
+        elif "match_error" in expected:
+            assert report.error is None and report.match_error is not None, report.summary()
         else:
             assert report.error is not None, report.summary()
             assert (report.error.ply, report.error.reason) == (expected["ply"], expected["reason"])
