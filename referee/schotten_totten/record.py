@@ -134,7 +134,7 @@ class SchottenTottenFormat:
             raise RecordError(str(error), where, "deal.deck") from None
         try:
             return new_game(deck=cards, tactic_deck=tactics, first=record.first, rules=rules)
-        except ValueError as error:
+        except ValueError as error:  # the clan deck is checked, so this is the tactic pile
             raise RecordError(str(error), where, "deal.tactics") from None
 
     def result_of(self, outcome: Outcome) -> dict[str, Any]:
@@ -481,10 +481,14 @@ def _cards(items: Sequence[Any], where: str, at: str, rules: Rules) -> list[Any]
             if rules.tactics and text in TACTIC_NAMES:
                 cards.append(Tactic(text))
             else:
-                cards.append(CLAN_CARDS.parse(text))
+                known = _CARD_BY_TEXT.get(text)
+                cards.append(known if known is not None else CLAN_CARDS.parse(text))
         except InvalidCardError as error:
             raise RecordError(str(error), where, f"{at}[{i}]") from None
     return cards
+
+
+_CARD_BY_TEXT = {str(card): card for card in CLAN_CARDS.cards}
 
 
 def _check_once(seen: Counter[AnyCard], where: str, field: str) -> None:

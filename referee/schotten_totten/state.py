@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Literal, NamedTuple, TypeVar
@@ -195,9 +195,12 @@ class Stone(NamedTuple):
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """A Schotten Totten position. Immutable: :meth:`play` returns a new state.
+
+    A state is a named tuple (the cheapest immutable value Python builds, which
+    matters when a corpus is replayed ply by ply); ``state._replace(...)`` gives
+    a copy with some fields changed.
 
     ``hands[p]`` is ``None`` when that hand is hidden (a player's view, or a
     replay of a public record); ``hand_sizes`` always holds the counts.
@@ -207,7 +210,7 @@ class State:
     ``jokers_played`` whether each player has played a joker.
     """
 
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = Rules()
     stones: tuple[Stone, ...] = _EMPTY_STONES
     hands: tuple[tuple[AnyCard, ...] | None, ...] = ((), ())
     hand_sizes: tuple[int, ...] = (0, 0)
@@ -330,6 +333,23 @@ class State:
 
     def _play_card(self, move: PlayCard) -> State:
         player, card = self.to_move, move.card
+        hand = self.hands[player]
+        index = move.stone - 1
+        # The common case, inlined for replay speed: a clan card from a known
+        # hand to an open side. Anything else takes the checked path below,
+        # which also names the broken rule.
+        if (
+            type(card) is Card
+            and hand is not None
+            and self.phase is Phase.PLAY
+            and 0 <= index < STONES
+            and card in hand
+        ):
+            stone = self.stones[index]
+            side = stone.sides[player]
+            size = 3 if stone.style is None or stone.style.name != "mud_fight" else 4
+            if stone.owner is None and len(side) < size:
+                return _fast_play(self, player, card, hand, index, stone, side, size)
         if self.phase is not Phase.PLAY:
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
@@ -421,6 +441,26 @@ class State:
 
     def _draw(self, move: Draw) -> State:
         player = self.to_move
+        hand, deck = self.hands[player], self.deck
+        # The common case, inlined for replay speed: the base game's draw of a
+        # known top card into a known hand.
+        if (
+            self.phase is Phase.AFTER_PLAY
+            and move.pile is None
+            and not self.rules.tactics
+            and deck
+            and hand is not None
+        ):
+            values = list(self)
+            values[_HANDS_AT] = _with(self.hands, player, (*hand, deck[0]))
+            values[_SIZES_AT] = _with(self.hand_sizes, player, self.hand_sizes[player] + 1)
+            values[_DECK_AT] = deck[1:]
+            values[_DECK_SIZE_AT] = self.deck_size - 1
+            values[_TO_MOVE_AT] = 1 - player
+            values[_PHASE_AT] = Phase.PLAY
+            values[_PLY_AT] = self.ply + 1
+            values[_BLANK_AT] = 0
+            return _new_state(values)
         if self.phase is Phase.PLAY:
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
@@ -867,6 +907,41 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
+def _fast_play(
+    state: State,
+    player: int,
+    card: Card,
+    hand: tuple[AnyCard, ...],
+    index: int,
+    stone: Stone,
+    side: tuple[AnyCard, ...],
+    size: int,
+) -> State:
+    """The state after a checked clan-card play (see ``State._play_card``)."""
+    new_side = (*side, card)
+    done = state.ply if len(new_side) == size else None
+    if player == 0:
+        sides = (new_side, stone.sides[1])
+        completed = (done, stone.completed[1])
+    else:
+        sides = (stone.sides[0], new_side)
+        completed = (stone.completed[0], done)
+    placed = _new_stone((sides, completed, None, stone.style))
+    at = hand.index(card)
+    stones = state.stones
+    values = list(state)
+    values[_STONES_AT] = (*stones[:index], placed, *stones[index + 1 :])
+    values[_HANDS_AT] = _with(state.hands, player, hand[:at] + hand[at + 1 :])
+    values[_SIZES_AT] = _with(state.hand_sizes, player, state.hand_sizes[player] - 1)
+    values[_PHASE_AT] = Phase.AFTER_PLAY
+    values[_PLY_AT] = state.ply + 1
+    return _new_state(values)
+
+
+def _new_stone(values: tuple[Any, ...]) -> Stone:
+    return tuple.__new__(Stone, values)
+
+
 def _put(stone: Stone, player: int, side: tuple[AnyCard, ...], ply: int) -> Stone:
     """``stone`` with ``player``'s side replaced; a side that becomes complete
     is stamped with ``ply``."""
@@ -894,15 +969,22 @@ def _restyle(stone: Stone, style: Tactic, ply: int) -> Stone:
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its overhead: this is the hot path of replays."""
-    new = object.__new__(State)
-    for name in _STATE_FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+    """``state._replace(**changes)`` without its overhead: the hot path of replays."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_FIELD_AT[name]] = value
+    return _new_state(values)
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-_set = object.__setattr__
+def _new_state(values: list[Any]) -> State:
+    return tuple.__new__(State, values)
+
+
+_FIELD_AT = {name: i for i, name in enumerate(State._fields)}
+_STONES_AT, _HANDS_AT, _SIZES_AT = _FIELD_AT["stones"], _FIELD_AT["hands"], _FIELD_AT["hand_sizes"]
+_PHASE_AT, _PLY_AT = _FIELD_AT["phase"], _FIELD_AT["ply"]
+_DECK_AT, _DECK_SIZE_AT = _FIELD_AT["deck"], _FIELD_AT["deck_size"]
+_TO_MOVE_AT, _BLANK_AT = _FIELD_AT["to_move"], _FIELD_AT["blank_turns"]
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

@@ -19,7 +19,7 @@ CLANFEHDE = {"variants": ["clanfehde"], "rounds": 3}
 def finished(winner: int, loser_stones: int):
     owners = {n: winner for n in (1, 2, 3)} | {n: 1 - winner for n in range(5, 5 + loser_stones)}
     state = position({}, owners=owners)
-    return replace(state, outcome=Outcome(winner, "three_adjacent"))
+    return state._replace(outcome=Outcome(winner, "three_adjacent"))
 
 
 def match_of(firsts: list[int], rounds: int = 3, variants=("clanfehde",)) -> Match:
@@ -49,7 +49,7 @@ def test_starting_player_alternates() -> None:
 def test_rounds_and_variant_are_checked() -> None:
     assert FORMAT.match_result(match_of([0, 1, 0, 1]), [finished(0, 0)] * 4)[1] is not None
     assert "clanfehde" in FORMAT.match_result(match_of([0], 1, ()), [finished(0, 0)])[1]
-    unfinished = replace(finished(0, 0), outcome=None)
+    unfinished = finished(0, 0)._replace(outcome=None)
     assert FORMAT.match_result(match_of([0, 1]), [finished(0, 0), unfinished]) == (None, None)
     assert "unfinished" in FORMAT.match_result(match_of([0, 1]), [unfinished, finished(0, 0)])[1]
 

@@ -242,9 +242,8 @@ def test_draw_from_either_pile_but_not_an_empty_one() -> None:
     state = start(hands=("R1", ""))
     played = state.play("R1@1")
     assert played.play("draw tactic").hands[0] == (state.tactic_deck[0],)
-    from dataclasses import replace
 
-    empty_tactics = replace(played, tactic_deck=(), tactic_deck_size=0)
+    empty_tactics = played._replace(tactic_deck=(), tactic_deck_size=0)
     assert refused(empty_tactics, "draw tactic") == "pile_empty"
     assert empty_tactics.play("draw clan").hand_sizes[0] == 1
 
@@ -265,9 +264,8 @@ def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
     # neither player can ever claim stone 1, so two turns of pass-and-nothing end
     # the game without a winner (a ruling of ours: the rulebook never stalls).
     state = start({1: ("R1 R2 R3", "B1 B2 B3")}, styles={1: "mud_fight"})
-    from dataclasses import replace
 
-    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    state = state._replace(deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
     once = state.play("pass").play("done")
     assert once.outcome is None and once.blank_turns == 1
     twice = once.play("pass").play("done")
@@ -277,10 +275,9 @@ def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
 
 
 def test_a_claim_or_a_played_card_breaks_the_blank_run() -> None:
-    from dataclasses import replace
 
     state = start({2: ("R7 R8 R9", "B1")}, styles={})
-    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    state = state._replace(deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
     first = state.play("pass").play("done")  # player 1 could claim but does not
     assert first.blank_turns == 1
     second = first.play("pass").play("done")
