@@ -28,6 +28,7 @@ from referee.records import (
     find_game,
     iter_documents,
     iter_records,
+    parse_match,
     parse_position,
     parse_record,
     validate,
@@ -83,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
     claim.add_argument("path", metavar="PATH", help="a record or position file, or -")
     claim.add_argument(
+        "--round",
+        type=_positive,
+        metavar="R",
+        help="for a match: its R-th game (default: the last)",
+    )
+    claim.add_argument(
         "--ply",
         type=_natural,
         metavar="N",
@@ -93,6 +100,12 @@ def _parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="print the picture of a position")
     show.add_argument("path", metavar="PATH", help="a record or position file, or -")
+    show.add_argument(
+        "--round",
+        type=_positive,
+        metavar="R",
+        help="for a match: its R-th game (default: the last)",
+    )
     show.add_argument(
         "--ply",
         type=_natural,
@@ -243,7 +256,9 @@ class _Progress:
 # --- positions: claimable and show -----------------------------------------------------
 
 
-def _load_state(path: str, ply: int | None) -> tuple[GameFormat, GameState[Any]]:
+def _load_state(
+    path: str, ply: int | None, round_: int | None = None
+) -> tuple[GameFormat, GameState[Any]]:
     source: str | Path | IO[bytes] = sys.stdin.buffer if path == "-" else Path(path)
     documents = list(iter_documents(source))
     if len(documents) != 1:
@@ -252,13 +267,23 @@ def _load_state(path: str, ply: int | None) -> tuple[GameFormat, GameState[Any]]
     if isinstance(item, RecordError):
         raise item
     data, where = item
-    if isinstance(data, dict) and "moves" not in data:
+    if isinstance(data, dict) and "games" in data:
+        match = parse_match(data, where)
+        number = len(match.games) if round_ is None else round_
+        if number > len(match.games):
+            raise RecordError(f"--round {number}: the match has {len(match.games)} games", where)
+        record = match.games[number - 1]
+        where = f"{where} game {number}"
+    elif round_ is not None:
+        raise RecordError("--round applies to matches", where)
+    elif isinstance(data, dict) and "moves" not in data:
         if ply is not None:
             raise RecordError("--ply applies to records, not positions", where)
         position = parse_position(data, where)
         fmt = find_game(position.game, where)
         return fmt, fmt.load_position(position)
-    record = parse_record(data, where)
+    else:
+        record = parse_record(data, where)
     fmt = find_game(record.game, where)
     state = fmt.start(record)
     upto = len(record.moves) if ply is None else ply
@@ -280,7 +305,7 @@ class _IllegalBefore(Exception):
 
 def _claimable(args: argparse.Namespace) -> int:
     try:
-        game, state = _load_state(args.path, args.ply)
+        game, state = _load_state(args.path, args.ply, args.round)
     except _IllegalBefore as error:
         print(f"referee: {error}", file=sys.stderr)
         return EXIT_ILLEGAL
@@ -322,7 +347,7 @@ def _natural_key(label: str) -> tuple[str, int]:
 
 def _show(args: argparse.Namespace) -> int:
     try:
-        _, state = _load_state(args.path, args.ply)
+        _, state = _load_state(args.path, args.ply, args.round)
     except _IllegalBefore as error:
         print(f"referee: {error}", file=sys.stderr)
         return EXIT_ILLEGAL

@@ -98,7 +98,8 @@ class ValidationReport:
             end = "unfinished"
             if self.match_result is not None:
                 winner = self.match_result.get("winner")
-                end = "drawn" if winner is None else f"player {winner + 1} wins"
+                reason = self.match_result.get("reason", "drawn")
+                end = f"no winner ({reason})" if winner is None else f"player {winner + 1} wins"
                 scores = self.match_result.get("scores")
                 if isinstance(scores, list):
                     end += " " + "-".join(map(str, scores))
