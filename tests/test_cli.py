@@ -121,3 +121,14 @@ def test_module_entry_point_reads_stdin_without_traceback() -> None:
     assert result.returncode == 2
     assert b"Traceback" not in result.stderr + result.stdout
     assert b"unreadable" in result.stdout
+
+
+def test_show_and_claimable_pick_a_game_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    match = EXAMPLES / "schotten-totten" / "match-clanfehde.json"
+    code, out, _ = run(capsys, "show", "--round", "2", "--ply", "10", str(match))
+    assert code == 0 and "ply 10" in out
+    code, _, err = run(capsys, "claimable", "--round", "9", str(match))
+    assert code == 2 and "the match has 3 games" in err
+    position = ROOT / "examples" / "positions" / "blue-seven.json"
+    code, _, err = run(capsys, "show", "--round", "1", str(position))
+    assert code == 2 and "--round applies to matches" in err
