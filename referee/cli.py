@@ -11,7 +11,9 @@ import json
 import multiprocessing
 import sys
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import IO, Any
 
@@ -28,6 +30,7 @@ from referee.records import (
     find_game,
     iter_documents,
     iter_records,
+    loads_document,
     parse_match,
     parse_position,
     parse_record,
@@ -37,7 +40,7 @@ from referee.records import (
 __all__ = ["main"]
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
-_BATCH = 256
+_BATCH = 64
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -185,22 +188,59 @@ def _check(item: Record | Match | RecordError) -> ValidationReport:
     return validate(item)
 
 
-def _reports(
-    items: Iterator[Record | Match | RecordError], jobs: int
-) -> Iterator[ValidationReport]:
+#: A unit of work for a worker process: a raw JSON Lines line (decoded in the
+#: worker, so the parent only reads) or an already read record.
+_Unit = tuple[bytes, str] | Record | Match | RecordError
+
+
+def _units(paths: Iterable[str]) -> Iterator[_Unit]:
+    for source in _sources(paths):
+        if isinstance(source, Path) and source.suffix == ".jsonl":
+            try:
+                with source.open("rb") as handle:
+                    for number, line in enumerate(handle, start=1):
+                        if line.strip():
+                            yield (line, f"{source}:{number}")
+            except OSError as error:
+                yield RecordError(f"cannot read: {error.strerror or error}", str(source))
+        else:
+            yield from iter_records(source)
+
+
+def _check_units(units: list[_Unit]) -> list[ValidationReport]:
+    reports = []
+    for unit in units:
+        if isinstance(unit, tuple):
+            line, where = unit
+            try:
+                reports.append(_check(loads_document(line, where)))
+            except RecordError as error:
+                reports.append(_check(error))
+        else:
+            reports.append(_check(unit))
+    return reports
+
+
+def _reports(paths: Sequence[str], jobs: int) -> Iterator[ValidationReport]:
     if jobs == 1:
-        yield from map(_check, items)
+        yield from map(_check, _all_records(paths))
         return
+    pending: deque[AsyncResult[list[ValidationReport]]] = deque()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        # Feed bounded batches so that a huge corpus never sits in memory at once.
-        for batch in chunked(items, _BATCH * jobs):
-            yield from pool.imap(_check, batch, chunksize=max(1, len(batch) // (4 * jobs)))
+        # A bounded window of chunks in flight: the workers stay busy while a
+        # huge corpus never sits in memory at once.
+        for chunk in chunked(_units(paths), _BATCH):
+            pending.append(pool.apply_async(_check_units, (chunk,)))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()
 
 
 def _validate(args: argparse.Namespace) -> int:
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
-    for report in _reports(_all_records(args.paths), args.jobs):
+    for report in _reports(args.paths, args.jobs):
         status = (
             "unreadable"
             if report.input_error is not None

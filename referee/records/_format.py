@@ -24,6 +24,7 @@ __all__ = [
     "json_schema",
     "load_position",
     "load_record",
+    "loads_document",
     "parse_document",
     "parse_match",
     "parse_position",
@@ -341,6 +342,16 @@ def parse_document(data: Any, where: str = "") -> Record | Match:
     return parse_record(data, where)
 
 
+def loads_document(text: str | bytes, where: str = "") -> Record | Match:
+    """Decode one JSON text (a file's content or one JSON Lines line) into a
+    record or a match; a :class:`RecordError` says what is wrong and where.
+
+    >>> loads_document('{"game": "schotten-totten", "moves": ["pass"]}', "x:1").moves
+    ('pass',)
+    """
+    return parse_document(_loads(text, where), where)
+
+
 def parse_position(data: Any, where: str = "") -> Position:
     """Check a decoded JSON position's envelope and build a :class:`Position`."""
     data = _check_format(data, POSITION_FORMAT, where)
@@ -408,7 +419,7 @@ def iter_documents(
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
         try:
             json.loads(lines[0])
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON Lines: read it as one document
             pass
         else:
             yield from _iter_lines(text.splitlines(), where)
