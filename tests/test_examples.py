@@ -1,0 +1,34 @@
+"""The runnable scripts in examples/scripts work as their docstrings say."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "scripts" / script), *args],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+
+
+def test_is_stone_claimable() -> None:
+    done = run("is_stone_claimable.py", "examples/positions/blue-seven.json")
+    assert done.returncode == 0, done.stderr
+    assert "stone 2, player 1: claimable" in done.stdout
+
+
+def test_validate_folder_pinpoints_illegal_records() -> None:
+    done = run("validate_folder.py", "examples/records/schotten-totten")
+    assert done.returncode == 1, done.stderr
+    assert "illegal-pass-with-cards.json: ply 1 'pass' breaks pass_not_allowed" in done.stdout
+
+
+def test_random_bot_finishes_a_game() -> None:
+    done = run("random_bot.py", "3")
+    assert done.returncode == 0, done.stderr
+    assert "game over" in done.stdout.splitlines()[0]
