@@ -98,3 +98,10 @@ def test_clanfehde_rules_parse_and_other_keys_are_refused() -> None:
     assert FORMAT.rules_of(CLANFEHDE) == Rules()
     with pytest.raises(ValueError, match=r"rules\.edtion"):
         FORMAT.rules_of({"edtion": "1999"})
+
+
+def test_a_blocked_round_scores_each_player_its_stones() -> None:
+    blocked = finished(0, 2)._replace(outcome=Outcome(None, "blocked"))
+    result, problem = FORMAT.match_result(match_of([0, 1], rounds=2), [blocked, finished(1, 1)])
+    assert problem is None
+    assert result["scores"] == [3 + 1, 2 + 5]

@@ -284,3 +284,25 @@ def test_a_claim_or_a_played_card_breaks_the_blank_run() -> None:
     assert second.outcome.reason == "blocked"
     claimed = state.play("pass").play("claim 2").play("done")
     assert claimed.blank_turns == 0 and claimed.outcome is None
+
+
+def test_recruiter_with_short_piles_draws_what_is_left() -> None:
+    # Our decision: with fewer than three cards in the piles, the recruiter draws
+    # them all; it always puts two back (or the whole hand, if smaller).
+    state = start(hands=("recruiter R1", ""))
+    short = state._replace(deck=state.deck[:1], deck_size=1, tactic_deck=(), tactic_deck_size=0)
+    assert refused(short, "recruiter draw clan clan return R1") == "recruit_draws"
+    after = short.play(f"recruiter draw clan return R1 {short.deck[0]}")
+    assert after.hand_sizes[0] == 0 and after.deck_size == 2
+    empty = short._replace(deck=(), deck_size=0)
+    assert empty.play("recruiter return R1").hand_sizes[0] == 0
+
+
+def test_public_record_pass_is_refused_only_when_a_clan_card_must_be_held() -> None:
+    from referee.schotten_totten import public_game
+
+    game = public_game(rules=TACTICS)
+    # 7 hidden cards, only 10 tactic cards exist: the hand may be all tactics
+    assert game.play("pass").phase is Phase.AFTER_PASS
+    base = public_game()
+    assert refused(base, "pass") == "pass_not_allowed"
