@@ -9,9 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Self, TypeVar, runtime_checkable
 
-__all__ = ["GameState", "Outcome"]
+__all__ = ["GameState", "MoveText", "Outcome"]
 
 MoveT = TypeVar("MoveT")
+
+
+class MoveText:
+    """Base of move values whose ``repr`` is the parse call, like python-chess.
+
+    A move class defines ``__str__`` (its notation); ``repr(move)`` is then
+    ``parse_move('...')``, which reads the same move back.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from functools import lru_cache
 
 from referee.cards import InvalidCardError
 from referee.errors import InvalidMoveError
+from referee.game import MoveText
 from referee.schotten_totten.tactics import AnyCard, parse_card
 
 __all__ = [
@@ -74,17 +75,9 @@ _RECRUIT = re.compile(
 )
 
 
-class _Text:
-    """Shared text behaviour: ``repr`` is the parse call."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayCard(_Text):
+class PlayCard(MoveText):
     """Play ``card`` at ``stone`` (1-9): a clan card or elite troop goes on the
     mover's side, a combat style on the stone itself."""
 
@@ -96,7 +89,7 @@ class PlayCard(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Claim(_Text):
+class Claim(MoveText):
     """Claim ``stone`` (1-9)."""
 
     stone: int
@@ -106,7 +99,7 @@ class Claim(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Pass(_Text):
+class Pass(MoveText):
     """Play no card this turn (allowed only when no clan card can be played)."""
 
     def __str__(self) -> str:
@@ -114,7 +107,7 @@ class Pass(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Draw(_Text):
+class Draw(MoveText):
     """Draw a card, ending the turn: from the only pile (base game) or the named
     pile (``"clan"`` or ``"tactic"``, tactics variant)."""
 
@@ -125,7 +118,7 @@ class Draw(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class EndTurn(_Text):
+class EndTurn(MoveText):
     """End the turn without drawing (after a pass or a recruiter, or with empty piles)."""
 
     def __str__(self) -> str:
@@ -133,7 +126,7 @@ class EndTurn(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Recruit(_Text):
+class Recruit(MoveText):
     """Play the recruiter: draw from ``draws`` (pile names, in order), then put
     ``returns`` under their piles. A returned card hidden from the record may be
     written as its pile name (``"clan"`` or ``"tactic"``)."""
@@ -151,7 +144,7 @@ class Recruit(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Strategist(_Text):
+class Strategist(MoveText):
     """Play the strategist: move your ``card`` from ``source`` to stone ``target``,
     or discard it (``target`` is ``None``)."""
 
@@ -165,7 +158,7 @@ class Strategist(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Banshee(_Text):
+class Banshee(MoveText):
     """Play the banshee: discard the opponent's ``card`` at ``stone``."""
 
     card: AnyCard
@@ -176,7 +169,7 @@ class Banshee(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Traitor(_Text):
+class Traitor(MoveText):
     """Play the traitor: take the opponent's clan ``card`` at ``source`` to your
     side of ``target``."""
 

@@ -51,6 +51,7 @@ from typing import Literal
 
 from referee.cards import InvalidCardError
 from referee.errors import InvalidMoveError
+from referee.game import MoveText
 from referee.schotten_totten_2.wall import AnyCard, parse_card
 
 __all__ = [
@@ -93,17 +94,9 @@ _PATTERNS = {
 }
 
 
-class _Text:
-    """Shared text behaviour: ``repr`` is the parse call."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayCard(_Text):
+class PlayCard(MoveText):
     """Put ``card`` (a siege card or an elite troop) on the mover's side of ``tile``."""
 
     card: AnyCard
@@ -114,7 +107,7 @@ class PlayCard(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Retreat(_Text):
+class Retreat(MoveText):
     """The attacker's opening action: discard all own cards at ``tiles``."""
 
     tiles: tuple[int, ...]
@@ -124,7 +117,7 @@ class Retreat(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Oil(_Text):
+class Oil(MoveText):
     """The defender's opening action: a cauldron on the attacker's first card at ``tile``."""
 
     tile: int
@@ -134,7 +127,7 @@ class Oil(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Control(_Text):
+class Control(MoveText):
     """The attacker declares control of ``tile``."""
 
     tile: int
@@ -144,7 +137,7 @@ class Control(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Pass(_Text):
+class Pass(MoveText):
     """Play no card this turn (allowed only when no card can be played)."""
 
     def __str__(self) -> str:
@@ -152,7 +145,7 @@ class Pass(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Draw(_Text):
+class Draw(MoveText):
     """Draw the top card of the siege deck (or, with tactics, the tactic pile)."""
 
     pile: Literal["siege", "tactic"] = "siege"
@@ -162,7 +155,7 @@ class Draw(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class EndTurn(_Text):
+class EndTurn(MoveText):
     """End the turn without drawing (after a pass, or when nothing can be drawn)."""
 
     def __str__(self) -> str:
@@ -170,7 +163,7 @@ class EndTurn(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Redeploy(_Text):
+class Redeploy(MoveText):
     """Tactic: move the mover's ``card`` from ``source`` to ``target`` (``None``: discard it)."""
 
     card: AnyCard
@@ -183,7 +176,7 @@ class Redeploy(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Recruitment(_Text):
+class Recruitment(MoveText):
     """Tactic: play the discarded siege ``card`` to the mover's side of ``tile``."""
 
     card: AnyCard
@@ -194,7 +187,7 @@ class Recruitment(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Desertion(_Text):
+class Desertion(MoveText):
     """Tactic: discard the opponent's ``card`` at ``tile``."""
 
     card: AnyCard
@@ -205,7 +198,7 @@ class Desertion(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Treason(_Text):
+class Treason(MoveText):
     """Tactic: take the opponent's ``card`` at ``source`` onto the mover's side of ``target``."""
 
     card: AnyCard
@@ -217,7 +210,7 @@ class Treason(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Explosion(_Text):
+class Explosion(MoveText):
     """Tactic: discard every card on both sides of ``tile``."""
 
     tile: int
@@ -227,7 +220,7 @@ class Explosion(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Support(_Text):
+class Support(MoveText):
     """Tactic: shuffle two discarded siege cards into the siege deck.
 
     The next ply is a :class:`Shuffle` saying where they ended up.
@@ -240,7 +233,7 @@ class Support(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Shuffle(_Text):
+class Shuffle(MoveText):
     """Where the two support cards lie in the deck afterwards (1 = top), in the
     order the support named them; ``None`` when unknown (public records only).
     """
@@ -254,7 +247,7 @@ class Shuffle(_Text):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Exchange(_Text):
+class Exchange(MoveText):
     """Tactic: the mover gives ``give`` (3 cards) and receives the opponent's ``take`` (3)."""
 
     give: tuple[AnyCard, AnyCard, AnyCard]
