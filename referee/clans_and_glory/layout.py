@@ -138,6 +138,10 @@ class Layout:
             raise _bad_layout("the number of tableaus must be an integer")
         if self.tableaus < 1:
             raise _bad_layout("there must be at least one tableau")
+        if self.tableaus > len(self.seats):
+            raise _bad_layout(
+                f"{self.tableaus} tableaus but only {len(self.seats)} seats: every tableau needs seats"
+            )
         known: set[Seat] = set()
         for seat in self.seats:
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in seat):
@@ -162,10 +166,18 @@ class Layout:
                 raise _bad_layout(f"start seat {seat} is not in the layout")
         if len(set(self.start_seats)) != len(self.start_seats):
             raise _bad_layout("a start seat is listed twice")
+        missing = set(range(1, self.tableaus + 1)) - {seat.tableau for seat in self.seats}
+        if missing:
+            raise _bad_layout(f"tableau {min(missing)} has no seat")
         if self.grid is not None and (
             len(self.grid) != len(self.seats) or len(set(self.grid)) != len(self.grid)
         ):
             raise _bad_layout("the grid needs one distinct (row, column) per seat")
+        limit = 2 * len(self.seats)
+        if self.grid is not None and any(
+            not (0 <= row <= limit and 0 <= column <= limit) for row, column in self.grid
+        ):
+            raise _bad_layout(f"grid cells must lie in rows and columns 0-{limit}")
 
     def __contains__(self, seat: object) -> bool:
         return seat in self._index

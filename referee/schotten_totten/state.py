@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
@@ -868,7 +868,8 @@ class State(NamedTuple):
             if hand is None:
                 options = combinations_with_replacement(("clan", "tactic"), min(2, size))
             else:
-                options = dict.fromkeys(combinations(hand, min(2, size)))
+                # Order matters: two cards put under one pile lie in the order given.
+                options = dict.fromkeys(permutations(hand, min(2, size)))
             moves.extend(Recruit(draws, tuple(back)) for back in options)
         return moves
 
