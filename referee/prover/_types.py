@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from referee.cards import CardSet
 from referee.formations import FormationRule, Strength
 
 __all__ = ["ClaimVerdict", "Completion", "Piece", "Pool", "Verdict", "Wildcard"]
@@ -154,6 +155,35 @@ class ClaimVerdict:
             how = "ties and was completed first" if self._tie() else "is stronger"
             return f"not claimable: the opponent's {best.strength} {how}"
         return f"not claimable: the opponent can still reach {best.strength}"
+
+    def to_json(self, cards: CardSet) -> dict[str, Any]:
+        """The verdict and its evidence as JSON, cards written as ``cards`` names them.
+
+        >>> from referee.cards import CardSet
+        >>> from referee.formations import FormationRule, Strength, Kind
+        >>> done = Completion(((0, 7),), (), Strength(Kind.COLOR_RUN, 24))
+        >>> verdict = ClaimVerdict(Verdict.NOT_CLAIMABLE, FormationRule(), done, done, False,
+        ...                        True, "exact")
+        >>> verdict.to_json(CardSet("RB", ("red", "blue"), range(1, 10)))["opponent_best"]
+        {'added': ['R7'], 'wildcards': [], 'kind': 'color_run', 'total': 24}
+        """
+
+        def completion(c: Completion | None) -> dict[str, Any] | None:
+            if c is None:
+                return None
+            return {
+                "added": [str(cards.from_pair(p)) for p in c.cards],
+                "wildcards": [str(cards.from_pair(p)) for p in c.wildcards],
+                "kind": c.strength.kind.label,
+                "total": c.strength.total,
+            }
+
+        return {
+            "verdict": self.verdict.value,
+            "claimant": completion(self.claimant),
+            "opponent_best": completion(self.opponent_best),
+            "opponent_complete": self.opponent_complete,
+        }
 
     def _tie(self) -> bool:
         best = self.opponent_best

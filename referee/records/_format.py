@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -19,6 +19,7 @@ __all__ = [
     "Position",
     "Record",
     "RecordError",
+    "completion_order",
     "iter_documents",
     "iter_records",
     "json_schema",
@@ -167,6 +168,34 @@ class Position:
             out["rules"] = dict(self.rules)
         out.update(self.data)
         return out
+
+
+def completion_order(
+    full: Sequence[bool], first: int | None, where: str, field: str
+) -> tuple[int | None, ...]:
+    """Completion times for a position's two sides at one place (stone or tile).
+
+    ``full`` says which sides are complete; ``first`` (from the position) names the
+    side that completed first, required when both are. Times are ranks: 0 for the
+    first complete side, 1 for the other; ``None`` for an incomplete side.
+
+    >>> completion_order([True, True], 1, "p.json", "stones[0].first")
+    (1, 0)
+    >>> completion_order([True, False], None, "p.json", "stones[0].first")
+    (0, None)
+    """
+    if first is not None and not full[first]:
+        raise RecordError("that side's formation is not complete", where, field)
+    if all(full) and first is None:
+        raise RecordError(
+            "both formations are complete: say which was completed first (0 or 1)", where, field
+        )
+    order = [first] if first is not None else []
+    order += [p for p in range(len(full)) if full[p] and p not in order]
+    completed: list[int | None] = [None] * len(full)
+    for rank, p in enumerate(order):
+        completed[p] = rank
+    return tuple(completed)
 
 
 def json_schema(kind: str = "record") -> dict[str, Any]:

@@ -21,7 +21,15 @@ from typing import Any
 from referee.cards import Card, InvalidCardError
 from referee.game import Outcome
 from referee.prover import ClaimVerdict
-from referee.records import ClaimAnswer, Match, Position, Record, RecordError, register
+from referee.records import (
+    ClaimAnswer,
+    Match,
+    Position,
+    Record,
+    RecordError,
+    completion_order,
+    register,
+)
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.state import (
     CLAN_CARDS,
@@ -239,20 +247,8 @@ class SchottenTottenFormat:
         owner = _player(item.get("owner"), where, f"{at}.owner", optional=True)
         first = _player(item.get("first"), where, f"{at}.first", optional=True)
         full = [len(s) == size for s in sides]
-        if first is not None and not full[first]:
-            raise RecordError("that side's formation is not complete", where, f"{at}.first")
-        if all(full) and first is None:
-            raise RecordError(
-                "both formations are complete: say which was completed first (0 or 1)",
-                where,
-                f"{at}.first",
-            )
-        order = [first] if first is not None else []
-        order += [p for p in (0, 1) if full[p] and p not in order]
-        completed: list[int | None] = [None, None]
-        for rank, p in enumerate(order):
-            completed[p] = rank
-        return Stone((sides[0], sides[1]), (completed[0], completed[1]), owner, style)
+        completed = completion_order(full, first, where, f"{at}.first")
+        return Stone((sides[0], sides[1]), completed, owner, style)
 
     def position_of(self, state: State) -> Position:
         """The visible position of ``state``."""
@@ -452,23 +448,7 @@ def random_playout(state: State, rng: random.Random, max_plies: int = 2000) -> l
 
 def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
     """A claim verdict's evidence as JSON, with cards in Schotten Totten text."""
-
-    def completion(c: Any) -> dict[str, Any] | None:
-        if c is None:
-            return None
-        return {
-            "added": [str(CLAN_CARDS.from_pair(p)) for p in c.cards],
-            "wildcards": [str(CLAN_CARDS.from_pair(p)) for p in c.wildcards],
-            "kind": c.strength.kind.label,
-            "total": c.strength.total,
-        }
-
-    return {
-        "verdict": verdict.verdict.value,
-        "claimant": completion(verdict.claimant),
-        "opponent_best": completion(verdict.opponent_best),
-        "opponent_complete": verdict.opponent_complete,
-    }
+    return verdict.to_json(CLAN_CARDS)
 
 
 def _cards(items: Sequence[Any], where: str, at: str, rules: Rules) -> list[Any]:

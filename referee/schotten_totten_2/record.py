@@ -34,8 +34,16 @@ from typing import Any
 
 from referee.cards import Card, InvalidCardError
 from referee.game import Outcome
-from referee.prover import ClaimVerdict, Completion
-from referee.records import ClaimAnswer, Match, Position, Record, RecordError, register
+from referee.prover import ClaimVerdict
+from referee.records import (
+    ClaimAnswer,
+    Match,
+    Position,
+    Record,
+    RecordError,
+    completion_order,
+    register,
+)
 from referee.schotten_totten_2.match import GameResult, decide
 from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
 from referee.schotten_totten_2.state import (
@@ -404,23 +412,7 @@ def random_playout(state: State, rng: random.Random, max_plies: int = 5000) -> l
 
 def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
     """A control verdict's evidence as JSON, with cards in Schotten Totten 2 text."""
-
-    def completion(c: Completion | None) -> dict[str, Any] | None:
-        if c is None:
-            return None
-        return {
-            "added": [_pair_text(p) for p in c.cards],
-            "wildcards": [_pair_text(p) for p in c.wildcards],
-            "kind": c.strength.kind.label,
-            "total": c.strength.total,
-        }
-
-    return {
-        "verdict": verdict.verdict.value,
-        "claimant": completion(verdict.claimant),
-        "opponent_best": completion(verdict.opponent_best),
-        "opponent_complete": verdict.opponent_complete,
-    }
+    return verdict.to_json(SIEGE_CARDS)
 
 
 def _pair_text(pair: tuple[int, int]) -> str:
@@ -498,22 +490,10 @@ def _tile(item: Any, number: int, rules: Rules, where: str, at: str) -> Tile:
                 f"{card} and its chicken-or-cook rival cannot face each other", where, at
             )
     first = item.get("first")
-    full = [len(s) == empty.rule.size for s in sides]
     if first is not None:
         first = _player(first, where, f"{at}.first")
-        if not full[first]:
-            raise RecordError("that side's formation is not complete", where, f"{at}.first")
-    elif all(full):
-        raise RecordError(
-            "both formations are complete: say which was completed first (0 or 1)",
-            where,
-            f"{at}.first",
-        )
-    order = [first] if first is not None else []
-    order += [p for p in (0, 1) if full[p] and p not in order]
-    completed: list[int | None] = [None, None]
-    for rank, p in enumerate(order):
-        completed[p] = rank
+    full = [len(s) == empty.rule.size for s in sides]
+    completed = completion_order(full, first, where, f"{at}.first")
     return Tile(number, damaged, (sides[0], sides[1]), (completed[0], completed[1]))
 
 
