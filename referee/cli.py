@@ -85,36 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_validate)
 
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
-    claim.add_argument("path", metavar="PATH", help="a record or position file, or -")
-    claim.add_argument(
-        "--round",
-        type=_positive,
-        metavar="R",
-        help="for a match: its R-th game (default: the last)",
-    )
-    claim.add_argument(
-        "--ply",
-        type=_natural,
-        metavar="N",
-        help="for a record: after its first N moves (default: all)",
-    )
+    _add_position_arguments(claim)
     claim.add_argument("--json", action="store_true", help="JSON output")
     claim.set_defaults(run=_claimable)
 
     show = commands.add_parser("show", help="print the picture of a position")
-    show.add_argument("path", metavar="PATH", help="a record or position file, or -")
-    show.add_argument(
-        "--round",
-        type=_positive,
-        metavar="R",
-        help="for a match: its R-th game (default: the last)",
-    )
-    show.add_argument(
-        "--ply",
-        type=_natural,
-        metavar="N",
-        help="for a record: after its first N moves (default: all)",
-    )
+    _add_position_arguments(show)
     show.add_argument("--svg", action="store_true", help="print an SVG picture instead of text")
     show.set_defaults(run=_show)
 
@@ -130,6 +106,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(run=_demo)
     return parser
+
+
+def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    """PATH, --round and --ply: which position of a record, match or position file."""
+    parser.add_argument("path", metavar="PATH", help="a record or position file, or -")
+    parser.add_argument(
+        "--round",
+        type=_positive,
+        metavar="R",
+        help="for a match: its R-th game (default: the last)",
+    )
+    parser.add_argument(
+        "--ply",
+        type=_natural,
+        metavar="N",
+        help="for a record: after its first N moves (default: all)",
+    )
 
 
 def _positive(text: str) -> int:
@@ -406,8 +399,7 @@ def _demo(args: argparse.Namespace) -> int:
         make_match = getattr(fmt, "random_match", None)
         if make_match is None:
             raise RecordError(f"{fmt.title} has no matches", "", "rules.rounds")
-        print(json.dumps(make_match(args.seed, args.rules).to_json(), indent=2,
-                         ensure_ascii=False))
+        print(json.dumps(make_match(args.seed, args.rules).to_json(), indent=2, ensure_ascii=False))
         return EXIT_OK
     record = fmt.random_record(args.seed, args.rules)
     print(json.dumps(record.to_json(), indent=2, ensure_ascii=False))

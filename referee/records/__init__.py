@@ -33,6 +33,7 @@ from referee.records._format import (
     parse_match,
     parse_position,
     parse_record,
+    read_variants,
 )
 from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
 from referee.records._validate import (
@@ -68,6 +69,7 @@ __all__ = [
     "parse_match",
     "parse_position",
     "parse_record",
+    "read_variants",
     "register",
     "replay",
     "validate",

@@ -30,6 +30,7 @@ __all__ = [
     "parse_match",
     "parse_position",
     "parse_record",
+    "read_variants",
 ]
 
 RECORD_FORMAT = "referee-record/1"
@@ -196,6 +197,30 @@ def completion_order(
     for rank, p in enumerate(order):
         completed[p] = rank
     return tuple(completed)
+
+
+def read_variants(rules: Mapping[str, Any], known: Iterable[str], where: str) -> list[str]:
+    """The ``variants`` array of a ``rules`` object, each one of ``known``.
+
+    >>> read_variants({"variants": ["tactics"]}, ["tactics", "early-bird"], "r.json")
+    ['tactics']
+    >>> read_variants({"variants": ["tartan"]}, ["tactics"], "r.json")
+    Traceback (most recent call last):
+    ...
+    referee.records._format.RecordError: r.json: field 'rules.variants': unsupported variant 'tartan' (supported: tactics)
+    """
+    variants = rules.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise RecordError("expected an array of variant names", where, "rules.variants")
+    supported = sorted(known)
+    unknown = sorted(set(variants) - set(supported))
+    if unknown:
+        raise RecordError(
+            f"unsupported variant {unknown[0]!r} (supported: {', '.join(supported)})",
+            where,
+            "rules.variants",
+        )
+    return variants
 
 
 def json_schema(kind: str = "record") -> dict[str, Any]:

@@ -28,6 +28,7 @@ from referee.records import (
     Record,
     RecordError,
     completion_order,
+    read_variants,
     register,
 )
 from referee.schotten_totten.moves import Claim, Move
@@ -75,16 +76,7 @@ class SchottenTottenFormat:
             raise RecordError(
                 "unknown rule (known: edition, variants, rounds)", where, f"rules.{extra[0]}"
             )
-        variants = data.get("variants", [])
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise RecordError("expected an array of variant names", where, "rules.variants")
-        unknown = sorted(set(variants) - _VARIANTS)
-        if unknown:
-            raise RecordError(
-                f"unsupported variant {unknown[0]!r} (supported: {', '.join(sorted(_VARIANTS))})",
-                where,
-                "rules.variants",
-            )
+        variants = read_variants(data, _VARIANTS, where)
         if "tactics" in variants and edition == "1999":
             raise RecordError("the 1999 edition has no tactic cards", where, "rules.variants")
         return Rules(

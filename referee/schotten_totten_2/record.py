@@ -42,6 +42,7 @@ from referee.records import (
     Record,
     RecordError,
     completion_order,
+    read_variants,
     register,
 )
 from referee.schotten_totten_2.match import GameResult, decide
@@ -92,16 +93,7 @@ class SchottenTotten2Format:
             raise RecordError(
                 f"unknown rule (known: {', '.join(_RULES)}){hint}", where, f"rules.{extra[0]}"
             )
-        variants = data.get("variants", [])
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise RecordError("expected an array of variant names", where, "rules.variants")
-        unknown = sorted(set(variants) - _VARIANTS)
-        if unknown:
-            raise RecordError(
-                f"unsupported variant {unknown[0]!r} (supported: {', '.join(sorted(_VARIANTS))})",
-                where,
-                "rules.variants",
-            )
+        variants = read_variants(data, _VARIANTS, where)
         rounds = data.get("rounds", RACHE_GAMES)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
             raise RecordError(f"expected a number of games, got {rounds!r}", where, "rules.rounds")
