@@ -326,6 +326,23 @@ class State(NamedTuple):
         p = self.to_move if player is None else player
         return self.rules.tactics and self.tactics_played[p] <= self.tactics_played[1 - p]
 
+    def status(self) -> tuple[str, ...]:
+        """Every reason this position could not arise in a game (empty when it
+        is well formed), like python-chess's ``Board.status()``.
+
+        Checked: cards used twice, sides over their size, owners without their
+        complete formation or whose claim the table cannot prove, both players
+        holding winning stones, an outcome that disagrees with the stones,
+        tactic and joker counts that disagree with the table, hand sizes.
+
+        >>> new_game(seed=1).status()
+        ()
+        >>> won = Stone(((), ()), owner=0)
+        >>> State(stones=(won,) * 3 + _EMPTY_STONES[3:]).status()[0]
+        'stone 1: player 1 holds it without a complete formation'
+        """
+        return tuple(_problems(self))
+
     def is_game_over(self) -> bool:
         """Whether the game has ended."""
         return self.outcome is not None
@@ -1135,6 +1152,88 @@ def _outcome(stones: Sequence[Stone], player: int) -> Outcome | None:
     if sum(held) >= 5:
         return Outcome(player, "five_stones")
     return None
+
+
+def _problems(state: State) -> list[str]:
+    problems: list[str] = []
+    # every card once
+    counts: Counter[AnyCard] = Counter(state.discards)
+    for stone in state.stones:
+        if stone.style is not None:
+            counts[stone.style] += 1
+        for side in stone.sides:
+            counts.update(side)
+    for hand in state.hands:
+        counts.update(hand or ())
+    counts.update(state.deck or ())
+    counts.update(state.tactic_deck or ())
+    for card, count in counts.items():
+        if count > (copies(card) if type(card) is Tactic else 1):
+            problems.append(f"card {card} is used {count} times")
+    if not state.rules.tactics and any(type(c) is Tactic for c in counts):
+        problems.append("tactic cards lie on the table but the rules play without tactics")
+    # the stones
+    for number, stone in enumerate(state.stones, start=1):
+        size = stone.rule.size
+        for p in (0, 1):
+            if len(stone.sides[p]) > size:
+                problems.append(f"stone {number}: player {p + 1} has more than {size} cards")
+        owner = stone.owner
+        if owner is None:
+            continue
+        if len(stone.sides[owner]) != size:
+            problems.append(
+                f"stone {number}: player {owner + 1} holds it without a complete formation"
+            )
+        elif len(stone.sides[1 - owner]) <= size and not state._verdict(
+            stone, owner, "exact", None
+        ).holds:
+            # A claim proven earlier stays provable: since then the opposing side
+            # of a claimed stone is frozen and only more cards became visible.
+            problems.append(
+                f"stone {number}: player {owner + 1}'s claim cannot be proven from this table"
+            )
+    winners = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
+    if len(winners) == 2:
+        problems.append("both players hold three adjacent or five stones")
+    elif winners and state.outcome != winners[0]:
+        won = winners[0]
+        problems.append(
+            f"player {(won.winner or 0) + 1} has won ({won.reason}) but the game is not over"
+        )
+    elif not winners and state.outcome is not None and state.outcome.winner is not None:
+        problems.append(f"the game is marked won by player {state.outcome.winner + 1}")
+    # tactic counts
+    played = state.tactics_played
+    # every tactic card played lies on the table or the discard pile
+    visible = sum(state.visible_tactics().values())
+    if abs(played[0] - played[1]) > 1:
+        problems.append(f"tactics played {list(played)}: one player is two ahead")
+    if sum(played) != visible:
+        problems.append(
+            f"tactics played {list(played)} but {visible} tactic cards are on the table"
+        )
+    for p in (0, 1):
+        elite = sum(1 for s in state.stones for c in s.sides[p] if type(c) is Tactic)
+        if played[p] < elite:
+            problems.append(
+                f"player {p + 1} has {elite} tactic cards on its side but played {played[p]}"
+            )
+        jokers = sum(s.sides[p].count(_JOKER) for s in state.stones)
+        if jokers > 1:
+            problems.append(f"player {p + 1} has two jokers on its side")
+        if jokers and not state.jokers_played[p]:
+            problems.append(f"player {p + 1} has a joker on its side but jokers_played says no")
+        if state.jokers_played[p] and played[p] == 0:
+            problems.append(f"player {p + 1} played a joker but no tactic card")
+        if state.hand_sizes[p] > state.rules.hand_size:
+            problems.append(
+                f"player {p + 1} holds {state.hand_sizes[p]} cards: a hand holds at most "
+                f"{state.rules.hand_size}"
+            )
+        if not 0 <= state.hand_tactics[p] <= state.hand_sizes[p]:
+            problems.append(f"player {p + 1} holds {state.hand_tactics[p]} tactic cards")
+    return problems
 
 
 def new_game(
