@@ -224,7 +224,11 @@ class SchottenTottenFormat:
         return state
 
     def _jokers(
-        self, data: Mapping[str, Any], stones: Sequence[Stone], discards: Sequence[AnyCard], where: str
+        self,
+        data: Mapping[str, Any],
+        stones: Sequence[Stone],
+        discards: Sequence[AnyCard],
+        where: str,
     ) -> tuple[bool, bool]:
         """Which players have played a joker: given, or derived from the table."""
         joker = Tactic("joker")

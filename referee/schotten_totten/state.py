@@ -782,7 +782,9 @@ class State(NamedTuple):
             raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
         elif type(card) is Tactic and self.tactics_in_hand(player) == 0:
             raise _illegal(
-                move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand: it holds no tactic card"
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"{card} is not in your hand: it holds no tactic card",
             )
         elif type(card) is Card and self.clans_in_hand(player) == 0:
             raise _illegal(
@@ -1185,9 +1187,10 @@ def _problems(state: State) -> list[str]:
             problems.append(
                 f"stone {number}: player {owner + 1} holds it without a complete formation"
             )
-        elif len(stone.sides[1 - owner]) <= size and not state._verdict(
-            stone, owner, "exact", None
-        ).holds:
+        elif (
+            len(stone.sides[1 - owner]) <= size
+            and not state._verdict(stone, owner, "exact", None).holds
+        ):
             # A claim proven earlier stays provable: since then the opposing side
             # of a claimed stone is frozen and only more cards became visible.
             problems.append(

@@ -320,3 +320,42 @@ def test_public_record_pass_knows_the_clan_cards_in_a_hidden_hand() -> None:
     assert refused(game, "B3@8") == "card_not_in_hand"  # a hand of tactic cards only
     passed = game.play("pass").play("done")  # tactic cards never oblige a player to play
     assert refused(passed, "pass") == "pass_not_allowed"
+
+
+def test_the_second_joker_stays_in_hand_the_recruiter_cannot_return_it() -> None:
+    # RULINGS 14: once a player has played a joker, the second one stays in its hand
+    state = start({2: ("joker", "B5")}, hands=("joker recruiter R1", "spy"), tactics_played=(1, 1))
+    assert refused(state, "recruiter draw clan clan clan return joker R1") == "second_joker"
+    ok = state.play(f"recruiter draw clan clan clan return R1 {state.deck[0]}")
+    assert Tactic("joker") in ok.hands[0]
+    listed = [m for m in state.legal_moves() if str(m).startswith("recruiter")]
+    assert listed and all("joker" not in str(m) for m in listed)
+    # before any joker is played, the joker may go back under the pile
+    fresh = start(hands=("joker recruiter R1", "spy"))
+    assert fresh.play("recruiter draw clan clan clan return joker R1").tactic_deck[-1] == Tactic(
+        "joker"
+    )
+
+
+def test_the_hand_is_checked_before_the_tactic_limit() -> None:
+    state = start(hands=("joker R1", "spy"), tactics_played=(1, 0))
+    assert refused(state, "spy@3") == "card_not_in_hand"
+    assert refused(state, "banshee R1@3") == "card_not_in_hand"
+    assert refused(state, "joker@3") == "tactic_limit"
+
+
+def test_blind_mans_bluff_with_equal_sums_first_completed_wins() -> None:
+    # RULINGS 13: only the sum counts, and with equal sums the side completed first wins
+    sides = {4: ("R9 O8 G1", "B7 B6 B5")}
+    first = start(sides, styles={4: "blind_mans_bluff"}, phase=Phase.AFTER_PLAY, first={4: 0})
+    assert first.play("claim 4").stone(4).owner == 0
+    later = start(sides, styles={4: "blind_mans_bluff"}, phase=Phase.AFTER_PLAY, first={4: 1})
+    assert refused(later, "claim 4") == "claim_not_proven"
+    assert later._replace(to_move=1).play("claim 4").stone(4).owner == 1
+
+
+def test_mud_fight_claim_may_be_proven_before_the_other_side_has_four_cards() -> None:
+    # RULINGS 13: a proof against an incomplete side works at a Mud Fight stone too
+    state = start({5: ("P6 P7 P8 P9", "B1")}, styles={5: "mud_fight"}, phase=Phase.AFTER_PLAY)
+    claimed = state.play("claim 5")
+    assert claimed.stone(5).owner == 0 and len(claimed.stone(5).sides[1]) == 1
