@@ -943,7 +943,8 @@ class State(NamedTuple):
         else:
             held = list(dict.fromkeys(hand))
         open_stones = [i + 1 for i, s in enumerate(self.stones) if s.room(player)]
-        moves: list[Move] = [PlayCard(c, n) for c in held if type(c) is Card for n in open_stones]
+        # cards and stones here are known good: skip the constructor's checks
+        moves: list[Move] = [_play(c, n) for c in held if type(c) is Card for n in open_stones]
         if not self.may_play_tactic():
             return moves
         for card in held:
@@ -1045,6 +1046,14 @@ _HANDLERS: dict[type, Any] = {
     Banshee: State._banshee,
     Traitor: State._traitor,
 }
+
+
+def _play(card: AnyCard, stone: int) -> PlayCard:
+    """``PlayCard(card, stone)`` without the field checks (for generated moves)."""
+    move = object.__new__(PlayCard)
+    object.__setattr__(move, "card", card)
+    object.__setattr__(move, "stone", stone)
+    return move
 
 
 def _fast_play(
