@@ -359,3 +359,43 @@ def test_mud_fight_claim_may_be_proven_before_the_other_side_has_four_cards() ->
     state = start({5: ("P6 P7 P8 P9", "B1")}, styles={5: "mud_fight"}, phase=Phase.AFTER_PLAY)
     claimed = state.play("claim 5")
     assert claimed.stone(5).owner == 0 and len(claimed.stone(5).sides[1]) == 1
+
+
+def test_public_records_cannot_play_tactic_cards_never_drawn() -> None:
+    # The audit's cases: a first move that is a tactic card, six tactic cards
+    # played before any was drawn, and a recruiter returning a tactic card it
+    # cannot hold. Each is illegal at the ply where it happens.
+    from referee.records import Record, validate
+
+    def public(moves: list[str]):
+        record = Record("schotten-totten", tuple(moves), {"variants": ["tactics"]})
+        return validate(record).error
+
+    first = public(["spy@1"])
+    assert (first.ply, first.reason) == (1, "card_not_in_hand")
+    six = ["R1@1", "draw clan", "B1@1", "draw clan", "joker@2"]
+    late = public(six)
+    assert (late.ply, late.reason) == (5, "card_not_in_hand")
+    back = public(
+        [
+            "R1@1",
+            "draw tactic",
+            "B1@1",
+            "draw tactic",
+            "recruiter draw clan clan clan return tactic clan",
+        ]
+    )
+    assert (back.ply, back.reason) == (5, "card_not_in_hand")  # the recruiter was its only tactic
+    assert (
+        public(
+            [
+                "R1@1",
+                "draw tactic",
+                "B1@1",
+                "draw tactic",
+                "recruiter draw clan tactic clan return tactic clan",
+                "done",
+            ]
+        )
+        is None
+    )
