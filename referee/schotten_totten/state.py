@@ -338,7 +338,7 @@ class State(NamedTuple):
         >>> new_game(seed=1).status()
         ()
         >>> won = Stone(((), ()), owner=0)
-        >>> State(stones=(won,) * 3 + _EMPTY_STONES[3:]).status()[0]
+        >>> State(stones=(won, won, won, *[Stone()] * 6)).status()[0]
         'stone 1: player 1 holds it without a complete formation'
         """
         return tuple(_problems(self))
