@@ -127,7 +127,7 @@ PICTURES: dict[str, Callable[[], object]] = {
             5: ("joker", "", {}),
         },
         {"variants": ["tactics"]},
-        tactics_played=[2, 1],
+        tactics_played=[2, 2],
         discards=["banshee"],
     ),
     "schotten-totten-2/wall.svg": _schotten_totten_2,

@@ -32,7 +32,8 @@ from typing import NamedTuple
 
 __all__ = ["Card", "CardSet", "InvalidCardError"]
 
-_CARD_TEXT = re.compile(r"([A-Z])(\d{1,2})")
+# An ASCII capital, then the value in ASCII decimal digits (never "R\u0667").
+_CARD_TEXT = re.compile(r"([A-Z])([0-9]{1,2})")
 
 
 class InvalidCardError(ValueError):
@@ -67,13 +68,23 @@ class Card(NamedTuple):
         Traceback (most recent call last):
         ...
         referee.cards.InvalidCardError: malformed card '7R': expected a colour letter and a value, like 'R7'
+
+        Each card has one text: a value is written without a leading zero.
+
+        >>> Card.parse("R07")
+        Traceback (most recent call last):
+        ...
+        referee.cards.InvalidCardError: non-canonical card 'R07': write the card as 'R7'
         """
         match = _CARD_TEXT.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise InvalidCardError(
                 f"malformed card {text!r}: expected a colour letter and a value, like 'R7'"
             )
-        return cls(match.group(1), int(match.group(2)))
+        card = cls(match.group(1), int(match.group(2)))
+        if len(text) != 1 + len(str(card.value)):
+            raise InvalidCardError(f"non-canonical card {text!r}: write the card as {str(card)!r}")
+        return card
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.cards import InvalidCardError
+from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
-from referee.schotten_totten.tactics import AnyCard, parse_card
+from referee.schotten_totten.tactics import AnyCard, Tactic, parse_card
 
 __all__ = [
     "PILES",
@@ -62,18 +62,38 @@ __all__ = [
 #: The draw piles of the tactics variant.
 PILES = ("clan", "tactic")
 
-_CARD = r"([A-Z]\d{1,2}|[a-z_]+)"
-_STONE = r"(\d{1,2})"
+# ASCII digits only; a leading zero is refused with its own message (see _number).
+_NUMBER = r"(?:[0-9]{1,2})"
+_CARD = rf"([A-Z]{_NUMBER}|[a-z_]+)"
+_STONE = rf"({_NUMBER})"
 _PLAY = re.compile(rf"{_CARD}@{_STONE}")
 _CLAIM = re.compile(rf"claim {_STONE}")
 _DRAW = re.compile(r"draw (clan|tactic)")
-_STRATEGIST = re.compile(rf"strategist {_CARD}@{_STONE}>(\d{{1,2}}|discard)")
+_STRATEGIST = re.compile(rf"strategist {_CARD}@{_STONE}>({_NUMBER}|discard)")
 _BANSHEE = re.compile(rf"banshee {_CARD}@{_STONE}")
 _TRAITOR = re.compile(rf"traitor {_CARD}@{_STONE}>{_STONE}")
 _RECRUIT = re.compile(
     r"recruiter(?: draw ((?:clan|tactic)(?: (?:clan|tactic))*))?(?: return ([^ ]+(?: [^ ]+)*))?"
 )
 
+
+def _bad(move: object, why: str) -> InvalidMoveError:
+    return InvalidMoveError(f"malformed move {move.__class__.__name__}: {why}")
+
+
+def _check_number(move: object, name: str, value: object) -> None:
+    # bool is an int subclass, but True is not a stone number
+    if type(value) is not int:
+        raise _bad(move, f"{name} must be an int, not {value!r}")
+
+
+def _check_card(move: object, card: object) -> None:
+    if type(card) is Card:
+        if type(card.colour) is str and type(card.value) is int:
+            return
+    elif type(card) is Tactic and type(card.name) is str:
+        return
+    raise _bad(move, f"card must be a Card or a Tactic, not {card!r}")
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -84,6 +104,10 @@ class PlayCard(MoveText):
     card: AnyCard
     stone: int
 
+    def __post_init__(self) -> None:
+        _check_card(self, self.card)
+        _check_number(self, "stone", self.stone)
+
     def __str__(self) -> str:
         return f"{self.card}@{self.stone}"
 
@@ -93,6 +117,9 @@ class Claim(MoveText):
     """Claim ``stone`` (1-9)."""
 
     stone: int
+
+    def __post_init__(self) -> None:
+        _check_number(self, "stone", self.stone)
 
     def __str__(self) -> str:
         return f"claim {self.stone}"
@@ -112,6 +139,10 @@ class Draw(MoveText):
     pile (``"clan"`` or ``"tactic"``, tactics variant)."""
 
     pile: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.pile is not None and (type(self.pile) is not str or self.pile not in PILES):
+            raise _bad(self, f"pile must be None, 'clan' or 'tactic', not {self.pile!r}")
 
     def __str__(self) -> str:
         return "draw" if self.pile is None else f"draw {self.pile}"
@@ -134,6 +165,17 @@ class Recruit(MoveText):
     draws: tuple[str, ...]
     returns: tuple[AnyCard | str, ...]
 
+    def __post_init__(self) -> None:
+        if type(self.draws) is not tuple or not all(
+            type(p) is str and p in PILES for p in self.draws
+        ):
+            raise _bad(self, f"draws must be a tuple of pile names, not {self.draws!r}")
+        if type(self.returns) is not tuple:
+            raise _bad(self, f"returns must be a tuple, not {self.returns!r}")
+        for item in self.returns:
+            if not (type(item) is str and item in PILES):
+                _check_card(self, item)
+
     def __str__(self) -> str:
         text = "recruiter"
         if self.draws:
@@ -152,6 +194,12 @@ class Strategist(MoveText):
     source: int
     target: int | None
 
+    def __post_init__(self) -> None:
+        _check_card(self, self.card)
+        _check_number(self, "source", self.source)
+        if self.target is not None:
+            _check_number(self, "target", self.target)
+
     def __str__(self) -> str:
         to = "discard" if self.target is None else str(self.target)
         return f"strategist {self.card}@{self.source}>{to}"
@@ -163,6 +211,10 @@ class Banshee(MoveText):
 
     card: AnyCard
     stone: int
+
+    def __post_init__(self) -> None:
+        _check_card(self, self.card)
+        _check_number(self, "stone", self.stone)
 
     def __str__(self) -> str:
         return f"banshee {self.card}@{self.stone}"
@@ -176,6 +228,11 @@ class Traitor(MoveText):
     card: AnyCard
     source: int
     target: int
+
+    def __post_init__(self) -> None:
+        _check_card(self, self.card)
+        _check_number(self, "source", self.source)
+        _check_number(self, "target", self.target)
 
     def __str__(self) -> str:
         return f"traitor {self.card}@{self.source}>{self.target}"
@@ -213,23 +270,35 @@ def _parse_text(text: str) -> Move:
     return move
 
 
+def _number(text: str, digits: str) -> int:
+    """A stone number, written in one way only: ``5``, never ``05``."""
+    value = int(digits)
+    if str(value) != digits:
+        raise InvalidMoveError(
+            f"malformed move {text!r}: non-canonical stone number {digits!r}: write it as {value}"
+        )
+    return value
+
+
 def _parse_words(text: str) -> Move | None:
     word = _WORDS.get(text)
     if word is not None:
         return word
     if match := _PLAY.fullmatch(text):
-        return PlayCard(parse_card(match.group(1)), int(match.group(2)))
+        return PlayCard(parse_card(match.group(1)), _number(text, match.group(2)))
     if match := _CLAIM.fullmatch(text):
-        return Claim(int(match.group(1)))
+        return Claim(_number(text, match.group(1)))
     if match := _DRAW.fullmatch(text):
         return Draw(match.group(1))
     if match := _STRATEGIST.fullmatch(text):
-        target = None if match.group(3) == "discard" else int(match.group(3))
-        return Strategist(parse_card(match.group(1)), int(match.group(2)), target)
+        to = match.group(3)
+        target = None if to == "discard" else _number(text, to)
+        return Strategist(parse_card(match.group(1)), _number(text, match.group(2)), target)
     if match := _BANSHEE.fullmatch(text):
-        return Banshee(parse_card(match.group(1)), int(match.group(2)))
+        return Banshee(parse_card(match.group(1)), _number(text, match.group(2)))
     if match := _TRAITOR.fullmatch(text):
-        return Traitor(parse_card(match.group(1)), int(match.group(2)), int(match.group(3)))
+        source, target = _number(text, match.group(2)), _number(text, match.group(3))
+        return Traitor(parse_card(match.group(1)), source, target)
     if match := _RECRUIT.fullmatch(text):
         draws = tuple(match.group(1).split(" ")) if match.group(1) else ()
         words = match.group(2).split(" ") if match.group(2) else []

@@ -39,6 +39,7 @@ from referee.schotten_totten.state import (
     Rules,
     State,
     Stone,
+    _outcome,
     check_deck,
     new_game,
     public_game,
@@ -50,7 +51,6 @@ from referee.schotten_totten.tactics import (
     TACTIC_NAMES,
     AnyCard,
     Tactic,
-    copies,
 )
 
 __all__ = ["FORMAT", "SchottenTottenFormat", "random_playout", "verdict_json"]
@@ -77,8 +77,14 @@ class SchottenTottenFormat:
                 "unknown rule (known: edition, variants, rounds)", where, f"rules.{extra[0]}"
             )
         variants = read_variants(data, _VARIANTS, where)
-        if "tactics" in variants and edition == "1999":
-            raise RecordError("the 1999 edition has no tactic cards", where, "rules.variants")
+        if variants and edition == "1999":
+            # RULINGS 13; a 1999 match is written with "rounds" alone.
+            raise RecordError(
+                f"the 1999 edition has no variants ({', '.join(variants)}); "
+                "a 1999 match needs only 'rounds'",
+                where,
+                "rules.variants",
+            )
         return Rules(
             edition=edition, tactics="tactics" in variants, early_bird="early-bird" in variants
         )
@@ -144,7 +150,13 @@ class SchottenTottenFormat:
     # --- positions -----------------------------------------------------------------
 
     def load_position(self, position: Position) -> State:
-        """The state of a visible position (hands and piles hidden)."""
+        """The state of a visible position (hands and piles hidden).
+
+        What the table decides is derived: the outcome (three adjacent or five
+        stones) and which players have played a joker. A position that no game
+        can reach is refused with one :class:`RecordError` naming every problem
+        (see :meth:`State.status`).
+        """
         where, data = position.where, position.data
         rules = self.rules_of(position.rules, where)
         stones_data = data.get("stones")
@@ -157,51 +169,95 @@ class SchottenTottenFormat:
             raise RecordError("expected an array of cards", where, "discards")
         discards = _cards(discards_data, where, "discards", rules)
         seen.update(discards)
-        _check_once(seen, where, "discards")
         to_move = _player(data.get("to_move", 0), where, "to_move", optional=False) or 0
-        unseen = len(CLAN_CARDS.cards) - sum(n for c, n in seen.items() if type(c) is Card)
+        unseen = max(0, len(CLAN_CARDS.cards) - sum(n for c, n in seen.items() if type(c) is Card))
         hidden_tactics = len(TACTIC_CARDS) - sum(n for c, n in seen.items() if type(c) is Tactic)
         if not rules.tactics:
             hidden_tactics = 0
+        hidden_tactics = max(0, hidden_tactics)
         default = min(rules.hand_size, (unseen + hidden_tactics) // 2)
-        sizes = data.get("hand_sizes", [default, default])
-        if (
-            not isinstance(sizes, list)
-            or len(sizes) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
-            or sum(sizes) > unseen + hidden_tactics
-        ):
+        sizes = _counts(data, "hand_sizes", [default, default], where)
+        if sum(sizes) > unseen + hidden_tactics:
             raise RecordError(
                 f"expected two hand sizes that fit the {unseen + hidden_tactics} unseen cards",
                 where,
                 "hand_sizes",
             )
-        played = data.get("tactics_played", [0, 0])
-        if (
-            not isinstance(played, list)
-            or len(played) != 2
-            or not all(
-                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10 for n in played
-            )
-        ):
-            raise RecordError("expected two counts of tactic cards played", where, "tactics_played")
-        in_hands_tactics = max(0, sum(sizes) - unseen)
-        return State(
+        # Tactic cards in the hands: given, or the fewest the unseen clan cards allow.
+        short = max(0, sum(sizes) - unseen)
+        fewest = [min(sizes[0], short), 0]
+        fewest[1] = short - fewest[0]
+        in_hands = _counts(data, "hand_tactics", fewest, where) if rules.tactics else [0, 0]
+        played = _counts(data, "tactics_played", [0, 0], where)
+        jokers = self._jokers(data, stones, discards, where)
+        clans_held = sum(sizes) - sum(in_hands)
+        state = State(
             rules=rules,
             stones=tuple(stones),
             hands=(None, None),
             hand_sizes=(sizes[0], sizes[1]),
             deck=None,
-            deck_size=max(0, unseen - sum(sizes)),
+            deck_size=max(0, unseen - clans_held),
             tactic_deck=None,
-            tactic_deck_size=hidden_tactics - in_hands_tactics,
+            tactic_deck_size=max(0, hidden_tactics - sum(in_hands)),
             discards=tuple(discards),
             tactics_played=(played[0], played[1]),
+            jokers_played=jokers,
             to_move=to_move,
             phase=Phase.PLAY,
             # Later completions must count as later than every recorded one.
             ply=2,
+            hand_tactics=(in_hands[0], in_hands[1]),
         )
+        won = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
+        if len(won) == 1:
+            state = state._replace(outcome=won[0])
+        problems = list(state.status())
+        if clans_held > unseen:
+            problems.append(f"the hands hold {clans_held} clan cards but only {unseen} are unseen")
+        if sum(in_hands) > hidden_tactics:
+            problems.append(
+                f"the hands hold {sum(in_hands)} tactic cards but only {hidden_tactics} are unseen"
+            )
+        if problems:
+            raise RecordError("impossible position: " + "; ".join(problems), where)
+        return state
+
+    def _jokers(
+        self,
+        data: Mapping[str, Any],
+        stones: Sequence[Stone],
+        discards: Sequence[AnyCard],
+        where: str,
+    ) -> tuple[bool, bool]:
+        """Which players have played a joker: given, or derived from the table."""
+        joker = Tactic("joker")
+        on_side = [any(joker in s.sides[p] for s in stones) for p in (0, 1)]
+        discarded = sum(1 for c in discards if c == joker)
+        given = data.get("jokers_played")
+        if given is not None:
+            if (
+                not isinstance(given, list)
+                or len(given) != 2
+                or not all(isinstance(b, bool) for b in given)
+            ):
+                raise RecordError("expected two booleans", where, "jokers_played")
+            if sum(given) != sum(on_side) + discarded:
+                raise RecordError(
+                    f"{sum(on_side) + discarded} jokers lie on the table, so that many players "
+                    "have played one",
+                    where,
+                    "jokers_played",
+                )
+            return (given[0], given[1])
+        open_players = [p for p in (0, 1) if not on_side[p]]
+        if discarded not in (0, len(open_players)):
+            raise RecordError(
+                "a discarded joker could be either player's: say who has played a joker",
+                where,
+                "jokers_played",
+            )
+        return (on_side[0] or bool(discarded), on_side[1] or bool(discarded))
 
     def _stone(self, item: Any, i: int, rules: Rules, seen: Counter[AnyCard], where: str) -> Stone:
         at = f"stones[{i}]"
@@ -234,7 +290,6 @@ class SchottenTottenFormat:
             if any(type(c) is Tactic and c.name not in ELITE for c in cards):
                 raise RecordError("only clan cards and elite troops lie on a side", where, field)
             seen.update(cards)
-            _check_once(seen, where, field)
             sides.append(tuple(cards))
         owner = _player(item.get("owner"), where, f"{at}.owner", optional=True)
         first = _player(item.get("first"), where, f"{at}.first", optional=True)
@@ -264,6 +319,8 @@ class SchottenTottenFormat:
             data["discards"] = [str(c) for c in state.discards]
         if state.rules.tactics:
             data["tactics_played"] = list(state.tactics_played)
+            data["jokers_played"] = list(state.jokers_played)
+            data["hand_tactics"] = [state.tactics_in_hand(0), state.tactics_in_hand(1)]
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
@@ -350,28 +407,28 @@ class SchottenTottenFormat:
     def match_result(
         self, match: Match, finals: Sequence[State]
     ) -> tuple[dict[str, Any] | None, str | None]:
-        """Score a Clanfehde match: ``(result, problem)``.
+        """Score a match: ``(result, problem)``.
 
         The round's winner scores 5, the other player one point per stone it
-        holds; starting players alternate; the highest total wins the match and
-        equal totals draw. ``result`` is ``None`` while rounds remain.
+        holds; the highest total wins the match and equal totals draw.
+        ``result`` is ``None`` while rounds remain. Who starts each game:
+        with the 2024 Clanfehde variant the starting player alternates; in the
+        1999 edition (``{"edition": "1999", "rounds": N}``, no variant) the
+        winner of the previous game starts the next one, and after a game
+        without a winner the player who did not start it.
         """
+        older = match.rules.get("edition") == "1999"
         variants = match.rules.get("variants", [])
-        if not isinstance(variants, list) or "clanfehde" not in variants:
+        if not older and (not isinstance(variants, list) or "clanfehde" not in variants):
             return None, "a Schotten Totten match is played with the 'clanfehde' variant"
         rounds = match.rules.get("rounds")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
             return None, f"rules.rounds must be the agreed number of rounds, not {rounds!r}"
         if len(finals) > rounds:
             return None, f"the match has {len(finals)} games but {rounds} rounds were agreed"
-        opener = match.games[0].first
-        for number, record in enumerate(match.games, start=1):
-            expected = (opener + number - 1) % 2
-            if record.first != expected:
-                return None, (
-                    f"game {number} must be started by player {expected + 1}: "
-                    "the starting player alternates"
-                )
+        problem = _check_starters(match, finals, older)
+        if problem is not None:
+            return None, problem
         for number, final in enumerate(finals[:-1], start=1):
             if final.outcome is None:
                 return None, f"game {number} is unfinished but the match goes on"
@@ -389,23 +446,27 @@ class SchottenTottenFormat:
         return {"scores": scores, "winner": int(scores[1] > scores[0]), "reason": "points"}, None
 
     def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
-        """A random Clanfehde match of ``rules["rounds"]`` games (default 3)."""
+        """A random match of ``rules["rounds"]`` games (default 3): Clanfehde, or
+        a 1999 match when ``rules["edition"]`` is ``"1999"``."""
         rounds = rules.get("rounds", 3)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
             raise RecordError(
                 f"expected a number of rounds from 1 to 99, got {rounds!r}", "", "rules.rounds"
             )
+        older = rules.get("edition") == "1999"
         variants = list(rules.get("variants", []))
-        if "clanfehde" not in variants:
+        if "clanfehde" not in variants and not older:
             variants.append("clanfehde")
-        match_rules = {**rules, "variants": variants, "rounds": rounds}
+        match_rules = {**rules, "rounds": rounds} | ({} if older else {"variants": variants})
         parsed = self.rules_of(match_rules)
         rng = random.Random(seed)
-        opener = rng.randrange(2)
-        games = tuple(
-            replace(self._random_game(rng, parsed, (opener + i) % 2), rules=match_rules)
-            for i in range(rounds)
-        )
+        starter = rng.randrange(2)
+        played: list[Record] = []
+        for _ in range(rounds):
+            game = replace(self._random_game(rng, parsed, starter), rules=match_rules)
+            played.append(game)
+            starter = _next_starter(game.first, self._final(game).outcome, older)
+        games = tuple(played)
         draft = Match(self.name, games, match_rules, ("player 1", "player 2"))
         finals = [self._final(record) for record in games]
         result, _ = self.match_result(draft, finals)
@@ -418,6 +479,29 @@ class SchottenTottenFormat:
         for move in record.moves:
             state = state.play(move)
         return state
+
+
+def _next_starter(first: int, outcome: Outcome | None, older: bool) -> int:
+    """Who starts the game after one started by ``first`` that ended with ``outcome``."""
+    if older and outcome is not None and outcome.winner is not None:
+        return outcome.winner
+    return 1 - first
+
+
+def _check_starters(match: Match, finals: Sequence[State], older: bool) -> str | None:
+    for number in range(2, len(match.games) + 1):
+        before, record = match.games[number - 2], match.games[number - 1]
+        if number - 2 >= len(finals):
+            break
+        expected = _next_starter(before.first, finals[number - 2].outcome, older)
+        if record.first != expected:
+            why = (
+                "the winner of the previous game starts the next (1999 edition)"
+                if older
+                else "the starting player alternates"
+            )
+            return f"game {number} must be started by player {expected + 1}: {why}"
+    return None
 
 
 def random_playout(state: State, rng: random.Random, max_plies: int = 2000) -> list[Move]:
@@ -463,11 +547,16 @@ def _cards(items: Sequence[Any], where: str, at: str, rules: Rules) -> list[Any]
 _CARD_BY_TEXT = {str(card): card for card in CLAN_CARDS.cards}
 
 
-def _check_once(seen: Counter[AnyCard], where: str, field: str) -> None:
-    for card, count in seen.items():
-        limit = copies(card) if type(card) is Tactic else 1
-        if count > limit:
-            raise RecordError(f"card {card} appears {count} times on the table", where, field)
+def _counts(data: Mapping[str, Any], key: str, default: list[int], where: str) -> list[int]:
+    """Two non-negative counts, one per player (``hand_sizes``, ``tactics_played`` ...)."""
+    value = data.get(key, default)
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 64 for n in value)
+    ):
+        raise RecordError("expected two counts, one per player", where, key)
+    return [value[0], value[1]]
 
 
 def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:

@@ -30,7 +30,7 @@ from itertools import combinations_with_replacement, permutations
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
-from referee.errors import ClaimRefusedError, IllegalMoveError
+from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
 from referee.formations import SUM_ONLY, FormationRule
 from referee.game import Outcome
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
@@ -47,7 +47,14 @@ from referee.schotten_totten.moves import (
     Traitor,
     parse_move,
 )
-from referee.schotten_totten.tactics import TACTIC_CARDS, AnyCard, Tactic, copies, wildcard_of
+from referee.schotten_totten.tactics import (
+    TACTIC_CARDS,
+    TACTIC_NAMES,
+    AnyCard,
+    Tactic,
+    copies,
+    wildcard_of,
+)
 
 __all__ = [
     "CLAN_CARDS",
@@ -108,6 +115,7 @@ class Reason:
     MUST_DRAW = "must_draw"
     NOTHING_TO_DRAW = "nothing_to_draw"
     PASS_DRAWS_NOTHING = "pass_draws_nothing"
+    MUST_CLAIM = "must_claim"
     # tactics variant
     NO_TACTICS = "no_tactics"
     TACTIC_LIMIT = "tactic_limit"
@@ -152,10 +160,17 @@ class Rules:
     early_bird: bool = False
 
     def __post_init__(self) -> None:
-        if self.edition not in ("2024", "1999"):
+        if type(self.edition) is not str or self.edition not in ("2024", "1999"):
             raise ValueError(f"unknown edition {self.edition!r}: use '2024' or '1999'")
+        for name in ("tactics", "early_bird"):
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise ValueError(f"{name} must be True or False, not {value!r}")
+        # RULINGS 13: the 1999 edition has no variants.
         if self.tactics and self.edition == "1999":
-            raise ValueError("the 1999 edition has no tactic cards")
+            raise ValueError("the 1999 edition has no variants: no tactic cards")
+        if self.early_bird and self.edition == "1999":
+            raise ValueError("the 1999 edition has no variants: no Der frühe Vogel")
 
     @property
     def hand_size(self) -> int:
@@ -228,6 +243,10 @@ class State(NamedTuple):
     #: Consecutive blank turns (a pass and no claim); -1 while a claim was made
     #: in the current turn. Two blank turns in a row end a blocked game.
     blank_turns: int = 0
+    #: How many tactic cards each hand holds. Hands are dealt clan cards only and
+    #: every tactic draw and return is a visible move, so this count is known
+    #: exactly even when the hand itself is hidden (a view, a public replay).
+    hand_tactics: tuple[int, ...] = (0, 0)
 
     # --- reading the position -------------------------------------------------
 
@@ -265,25 +284,64 @@ class State(NamedTuple):
         """The numbers of the stones ``player`` holds."""
         return [i + 1 for i, stone in enumerate(self.stones) if stone.owner == player]
 
-    def can_play_card(self) -> bool:
-        """Whether the player to move must play rather than pass: it has a
-        clan card (any card, in the base game) and a stone with room for it."""
-        player = self.to_move
-        if self.hand_sizes[player] == 0 or not any(s.room(player) for s in self.stones):
-            return False
+    def clans_in_hand(self, player: int) -> int:
+        """How many clan cards ``player``'s hand holds, known even when it is hidden.
+
+        >>> public_game().clans_in_hand(1)
+        6
+        """
         hand = self.hands[player]
         if hand is not None:
-            return any(type(c) is Card for c in hand)
-        if not self.rules.tactics:
-            return True
-        # A hidden hand may hold only tactic cards if there are enough unseen ones.
-        unseen_tactics = len(TACTIC_CARDS) - sum(self.visible_tactics().values())
-        return self.hand_sizes[player] > unseen_tactics
+            return sum(1 for c in hand if type(c) is Card)
+        return self.hand_sizes[player] - self.hand_tactics[player]
+
+    def tactics_in_hand(self, player: int) -> int:
+        """How many tactic cards ``player``'s hand holds (public: see ``hand_tactics``)."""
+        return self.hand_sizes[player] - self.clans_in_hand(player)
+
+    def can_play_card(self, player: int | None = None) -> bool:
+        """Whether ``player`` (default: to move) must play rather than pass: it
+        holds a clan card and a stone has room for it on its side.
+
+        Clan counts are public, so the answer is the same for a full state, a
+        player's view and a public replay. Tactic cards never oblige a player
+        to play (RULINGS 3).
+        """
+        p = self.to_move if player is None else player
+        return self.clans_in_hand(p) > 0 and any(s.room(p) for s in self.stones)
+
+    def claims_now(self) -> bool:
+        """Whether the player to move may claim stones at this point of its turn.
+
+        2024: after playing (or passing), before the draw; with Der frühe Vogel
+        only at the start of the turn. 1999: at any time before the draw, so
+        also before playing a card.
+        """
+        if self.rules.early_bird:
+            return self.phase is Phase.PLAY
+        return self.rules.edition == "1999" or self.phase is not Phase.PLAY
 
     def may_play_tactic(self, player: int | None = None) -> bool:
         """Whether the tactic limit lets ``player`` (default: to move) play one now."""
         p = self.to_move if player is None else player
         return self.rules.tactics and self.tactics_played[p] <= self.tactics_played[1 - p]
+
+    def status(self) -> tuple[str, ...]:
+        """Every reason this position could not arise in a game (empty when it
+        is well formed), like python-chess's ``Board.status()``.
+
+        Checked: cards used twice, sides over their size, owners without their
+        complete formation or whose claim the table cannot prove, both players
+        holding winning stones, an outcome that disagrees with the stones,
+        tactic and joker counts that disagree with the table, hand sizes.
+
+        >>> new_game(seed=1).status()
+        ()
+        >>> won = Stone(((), ()), owner=0)
+        >>> State(stones=(won, won, won, *[Stone()] * 6)).status()[0]
+        'stone 1: player 1 holds it without a complete formation'
+        """
+        return tuple(_problems(self))
 
     def is_game_over(self) -> bool:
         """Whether the game has ended."""
@@ -291,7 +349,14 @@ class State(NamedTuple):
 
     def view(self, player: int) -> State:
         """What ``player`` can see: the opponent's hand and the piles' order hidden."""
-        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None, tactic_deck=None)
+        counts = (self.tactics_in_hand(0), self.tactics_in_hand(1))
+        return _evolve(
+            self,
+            hands=_with(self.hands, 1 - player, None),
+            deck=None,
+            tactic_deck=None,
+            hand_tactics=counts,
+        )
 
     def claim_verdict(
         self, number: int, player: int | None = None, *, engine: Engine = "exact"
@@ -323,11 +388,13 @@ class State(NamedTuple):
         """
         if isinstance(move, str):
             move = parse_move(move)
-        if self.outcome is not None:
-            raise _illegal(move, Reason.GAME_OVER, "the game is over")
         handler = _HANDLERS.get(type(move))
         if handler is None:
-            raise TypeError(f"not a Schotten Totten move: {move!r}")
+            raise InvalidMoveError(
+                f"malformed move {move!r}: not a Schotten Totten move (give a move or its text)"
+            )
+        if self.outcome is not None:
+            raise _illegal(move, Reason.GAME_OVER, "the game is over")
         result: State = handler(self, move)
         return result
 
@@ -354,7 +421,9 @@ class State(NamedTuple):
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
         if isinstance(card, Tactic):
-            self._check_tactic(move, card)
+            if card.name not in TACTIC_NAMES:
+                raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a tactic card")
+            self._check_variant(move)
             if card.kind == "ruse":
                 raise _illegal(
                     move,
@@ -363,7 +432,10 @@ class State(NamedTuple):
                 )
         elif card not in _CLAN_SET:
             raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
+        # The hand first (RULINGS: issue 12 point 8), then the tactic limit.
         self._check_in_hand(move, card)
+        if isinstance(card, Tactic):
+            self._check_tactic(move, card)
         if stone.owner is not None:
             raise _illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
         if isinstance(card, Tactic) and card.kind == "style":
@@ -398,7 +470,7 @@ class State(NamedTuple):
                 Reason.CLAIM_NOT_NOW,
                 "with Der frühe Vogel, stones are claimed only at the start of the turn",
             )
-        if not self.rules.early_bird and self.phase is Phase.PLAY:
+        if not self.claims_now():
             raise _illegal(
                 move, Reason.CLAIM_NOT_NOW, "stones are claimed after playing (or passing)"
             )
@@ -437,7 +509,22 @@ class State(NamedTuple):
             raise _illegal(
                 move, Reason.PASS_NOT_ALLOWED, f"you can still play {what}, so you may not pass"
             )
+        if self.rules.early_bird:
+            # Claims come before the pass; a turn with a pass claims what it can.
+            self._check_no_claim_left(move)
         return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
+
+    def _check_no_claim_left(self, move: Move) -> None:
+        """A turn with a pass may not end while the mover can prove a claim
+        (RULINGS 14: every game ends, and a blocked game has no provable claim)."""
+        claims = self._provable_claims()
+        if claims:
+            stones = ", ".join(str(c.stone) for c in claims)
+            raise _illegal(
+                move,
+                Reason.MUST_CLAIM,
+                f"in a turn with a pass you must claim what you can prove first (stone {stones})",
+            )
 
     def _draw(self, move: Draw) -> State:
         player = self.to_move
@@ -498,6 +585,8 @@ class State(NamedTuple):
             )
         blank = 0
         if self.phase is Phase.AFTER_PASS:
+            if not self.rules.early_bird:
+                self._check_no_claim_left(move)
             blank = 0 if self.blank_turns < 0 else self.blank_turns + 1
         return _evolve(
             self,
@@ -516,8 +605,9 @@ class State(NamedTuple):
         if self.phase is not Phase.PLAY:
             raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         card = Tactic(name)
-        self._check_tactic(move, card)
+        self._check_variant(move)
         self._check_in_hand(move, card)
+        self._check_tactic(move, card)
         changes = self._spend(self.to_move, card)
         changes["discards"] = (*self.discards, card)
         return changes
@@ -598,6 +688,23 @@ class State(NamedTuple):
             )
         deck, tactic_deck = after.deck, after.tactic_deck
         remaining = list(hand) if hand is not None else None
+        tactic_back = sum(1 for i in move.returns if i == "tactic" or type(i) is Tactic)
+        held_tactics = after.tactics_in_hand(player)
+        if remaining is None and (
+            tactic_back > held_tactics or back - tactic_back > size - held_tactics
+        ):
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"after the draws your hand holds {size - held_tactics} clan and "
+                f"{held_tactics} tactic cards: it cannot put those back",
+            )
+        if _JOKER in move.returns and self.jokers_played[player]:
+            raise _illegal(
+                move,
+                Reason.SECOND_JOKER,
+                "you have played a joker, so the second one stays in your hand to the end",
+            )
         for item in move.returns:
             if isinstance(item, str):
                 if remaining is not None:
@@ -630,6 +737,7 @@ class State(NamedTuple):
             deck_size=after.deck_size + clan_back,
             tactic_deck=tactic_deck,
             tactic_deck_size=after.tactic_deck_size + back - clan_back,
+            hand_tactics=_with(after.hand_tactics, player, held_tactics - tactic_back),
             phase=Phase.AFTER_RECRUIT,
             ply=self.ply + 1,
         )
@@ -643,11 +751,14 @@ class State(NamedTuple):
             )
         return self.stones[number - 1]
 
-    def _check_tactic(self, move: Move, card: AnyCard) -> None:
+    def _check_variant(self, move: Move) -> None:
         if not self.rules.tactics:
             raise _illegal(
                 move, Reason.NO_TACTICS, "tactic cards are played only with Tartan-Taktiken"
             )
+
+    def _check_tactic(self, move: Move, card: AnyCard) -> None:
+        """The tactic limit and the joker rule (after the hand was checked)."""
         player = self.to_move
         if not self.may_play_tactic():
             raise _illegal(
@@ -669,6 +780,16 @@ class State(NamedTuple):
             raise _illegal(move, Reason.EMPTY_HAND, "your hand is empty")
         elif not self._could_hold(card):
             raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
+        elif type(card) is Tactic and self.tactics_in_hand(player) == 0:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"{card} is not in your hand: it holds no tactic card",
+            )
+        elif type(card) is Card and self.clans_in_hand(player) == 0:
+            raise _illegal(
+                move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand: it holds no clan card"
+            )
 
     def _could_hold(self, card: AnyCard) -> bool:
         """Whether a hidden hand may hold ``card`` (it is not all visible)."""
@@ -712,6 +833,9 @@ class State(NamedTuple):
         if type(card) is Tactic:
             played = self.tactics_played
             changes["tactics_played"] = _with(played, player, played[player] + 1)
+            changes["hand_tactics"] = _with(
+                self.hand_tactics, player, self.tactics_in_hand(player) - 1
+            )
             if card == _JOKER:
                 changes["jokers_played"] = _with(self.jokers_played, player, True)
         return changes
@@ -734,6 +858,9 @@ class State(NamedTuple):
             "deck_size": self.deck_size - clans,
             "tactic_deck": None if tactic_deck is None else tactic_deck[tactics:],
             "tactic_deck_size": self.tactic_deck_size - tactics,
+            "hand_tactics": _with(
+                self.hand_tactics, player, self.tactics_in_hand(player) + tactics
+            ),
         }
 
     def _pieces(self, side: Iterable[AnyCard]) -> list[Piece]:
@@ -778,15 +905,15 @@ class State(NamedTuple):
         if self.outcome is not None:
             return []
         moves: list[Move] = []
+        claims = self._provable_claims() if self.claims_now() else []
+        moves.extend(claims)
         if self.phase is Phase.PLAY:
-            if self.rules.early_bird:
-                moves.extend(self._provable_claims())
             moves.extend(self._card_plays())
-            if not self.can_play_card():
+            if not self.can_play_card() and not (claims and self.rules.early_bird):
                 moves.append(Pass())
             return moves
-        if not self.rules.early_bird:
-            moves.extend(self._provable_claims())
+        if self.phase is Phase.AFTER_PASS and claims:
+            return moves  # a turn with a pass claims what it can before it ends
         if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
             if not self.rules.tactics:
                 moves.append(Draw())
@@ -806,12 +933,18 @@ class State(NamedTuple):
             return []
         hand = self.hands[player]
         if hand is None:
-            tactics = [t for t in dict.fromkeys(TACTIC_CARDS) if self._could_hold(t)]
-            held: Sequence[AnyCard] = [*self.unseen_cards(), *tactics]
+            tactics: list[AnyCard] = []
+            if self.hand_tactics[player] > 0:
+                tactics = [t for t in dict.fromkeys(TACTIC_CARDS) if self._could_hold(t)]
+            clans: list[AnyCard] = []
+            if self.clans_in_hand(player) > 0:
+                clans = list(self.unseen_cards())
+            held: Sequence[AnyCard] = [*clans, *tactics]
         else:
             held = list(dict.fromkeys(hand))
         open_stones = [i + 1 for i, s in enumerate(self.stones) if s.room(player)]
-        moves: list[Move] = [PlayCard(c, n) for c in held if type(c) is Card for n in open_stones]
+        # cards and stones here are known good: skip the constructor's checks
+        moves: list[Move] = [_play(c, n) for c in held if type(c) is Card for n in open_stones]
         if not self.may_play_tactic():
             return moves
         for card in held:
@@ -866,10 +999,17 @@ class State(NamedTuple):
             hand, size = after.hands[player], after.hand_sizes[player]
             options: Iterable[tuple[AnyCard | str, ...]]
             if hand is None:
-                options = combinations_with_replacement(("clan", "tactic"), min(2, size))
+                held = after.tactics_in_hand(player)
+                options = [
+                    back
+                    for back in combinations_with_replacement(("clan", "tactic"), min(2, size))
+                    if back.count("tactic") <= held and back.count("clan") <= size - held
+                ]
             else:
                 # Order matters: two cards put under one pile lie in the order given.
                 options = dict.fromkeys(permutations(hand, min(2, size)))
+                if self.jokers_played[player]:
+                    options = [back for back in options if _JOKER not in back]
             moves.extend(Recruit(draws, tuple(back)) for back in options)
         return moves
 
@@ -906,6 +1046,14 @@ _HANDLERS: dict[type, Any] = {
     Banshee: State._banshee,
     Traitor: State._traitor,
 }
+
+
+def _play(card: AnyCard, stone: int) -> PlayCard:
+    """``PlayCard(card, stone)`` without the field checks (for generated moves)."""
+    move = object.__new__(PlayCard)
+    object.__setattr__(move, "card", card)
+    object.__setattr__(move, "stone", stone)
+    return move
 
 
 def _fast_play(
@@ -1017,6 +1165,89 @@ def _outcome(stones: Sequence[Stone], player: int) -> Outcome | None:
     return None
 
 
+def _problems(state: State) -> list[str]:
+    problems: list[str] = []
+    # every card once
+    counts: Counter[AnyCard] = Counter(state.discards)
+    for stone in state.stones:
+        if stone.style is not None:
+            counts[stone.style] += 1
+        for side in stone.sides:
+            counts.update(side)
+    for hand in state.hands:
+        counts.update(hand or ())
+    counts.update(state.deck or ())
+    counts.update(state.tactic_deck or ())
+    for card, count in counts.items():
+        if count > (copies(card) if type(card) is Tactic else 1):
+            problems.append(f"card {card} is used {count} times")
+    if not state.rules.tactics and any(type(c) is Tactic for c in counts):
+        problems.append("tactic cards lie on the table but the rules play without tactics")
+    # the stones
+    for number, stone in enumerate(state.stones, start=1):
+        size = stone.rule.size
+        for p in (0, 1):
+            if len(stone.sides[p]) > size:
+                problems.append(f"stone {number}: player {p + 1} has more than {size} cards")
+        owner = stone.owner
+        if owner is None:
+            continue
+        if len(stone.sides[owner]) != size:
+            problems.append(
+                f"stone {number}: player {owner + 1} holds it without a complete formation"
+            )
+        elif (
+            len(stone.sides[1 - owner]) <= size
+            and not state._verdict(stone, owner, "exact", None).holds
+        ):
+            # A claim proven earlier stays provable: since then the opposing side
+            # of a claimed stone is frozen and only more cards became visible.
+            problems.append(
+                f"stone {number}: player {owner + 1}'s claim cannot be proven from this table"
+            )
+    winners = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
+    if len(winners) == 2:
+        problems.append("both players hold three adjacent or five stones")
+    elif winners and state.outcome != winners[0]:
+        won = winners[0]
+        problems.append(
+            f"player {(won.winner or 0) + 1} has won ({won.reason}) but the game is not over"
+        )
+    elif not winners and state.outcome is not None and state.outcome.winner is not None:
+        problems.append(f"the game is marked won by player {state.outcome.winner + 1}")
+    # tactic counts
+    played = state.tactics_played
+    # every tactic card played lies on the table or the discard pile
+    visible = sum(state.visible_tactics().values())
+    if abs(played[0] - played[1]) > 1:
+        problems.append(f"tactics played {list(played)}: one player is two ahead")
+    if sum(played) != visible:
+        problems.append(
+            f"tactics played {list(played)} but {visible} tactic cards are on the table"
+        )
+    for p in (0, 1):
+        elite = sum(1 for s in state.stones for c in s.sides[p] if type(c) is Tactic)
+        if played[p] < elite:
+            problems.append(
+                f"player {p + 1} has {elite} tactic cards on its side but played {played[p]}"
+            )
+        jokers = sum(s.sides[p].count(_JOKER) for s in state.stones)
+        if jokers > 1:
+            problems.append(f"player {p + 1} has two jokers on its side")
+        if jokers and not state.jokers_played[p]:
+            problems.append(f"player {p + 1} has a joker on its side but jokers_played says no")
+        if state.jokers_played[p] and played[p] == 0:
+            problems.append(f"player {p + 1} played a joker but no tactic card")
+        if state.hand_sizes[p] > state.rules.hand_size:
+            problems.append(
+                f"player {p + 1} holds {state.hand_sizes[p]} cards: a hand holds at most "
+                f"{state.rules.hand_size}"
+            )
+        if not 0 <= state.hand_tactics[p] <= state.hand_sizes[p]:
+            problems.append(f"player {p + 1} holds {state.hand_tactics[p]} tactic cards")
+    return problems
+
+
 def new_game(
     *,
     seed: int | None = None,
@@ -1035,17 +1266,17 @@ def new_game(
     >>> [str(c) for c in game.hands[0]], str(game.deck[0])
     (['R1', 'R2', 'R3', 'R4', 'R5', 'R6'], 'O4')
     """
-    rules = rules or Rules()
+    rules = _check_setup(first, rules)
+    if seed is not None and (type(seed) is not int):
+        raise ValueError(f"seed must be an int or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the piles, not both")
-    if first not in (0, 1):
-        raise ValueError(f"first must be 0 or 1, not {first!r}")
     rng = random.Random(seed)
     if deck is None:
         order = list(CLAN_CARDS.cards)
         rng.shuffle(order)
     else:
-        order = list(deck)
+        order = _listed(deck, "deck")
         check_deck(order)
     tactics: list[Tactic] = []
     if rules.tactics:
@@ -1053,13 +1284,15 @@ def new_game(
             tactics = list(TACTIC_CARDS)
             rng.shuffle(tactics)
         else:
-            tactics = list(tactic_deck)
-            if sorted(tactics) != sorted(TACTIC_CARDS):
+            tactics = _listed(tactic_deck, "tactic_deck")
+            if any(type(t) is not Tactic for t in tactics) or sorted(tactics) != sorted(
+                TACTIC_CARDS
+            ):
                 raise ValueError(
                     "the tactic pile must hold the 10 tactic cards: joker twice and one each of "
                     "the others"
                 )
-    elif tactic_deck is not None and list(tactic_deck):
+    elif tactic_deck is not None and _listed(tactic_deck, "tactic_deck"):
         raise ValueError("a tactic pile is given but the rules play without tactics")
     size = rules.hand_size
     return State(
@@ -1083,9 +1316,7 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
     >>> start.hands, start.hand_sizes, start.deck_size
     ((None, None), (6, 6), 42)
     """
-    rules = rules or Rules()
-    if first not in (0, 1):
-        raise ValueError(f"first must be 0 or 1, not {first!r}")
+    rules = _check_setup(first, rules)
     size = rules.hand_size
     return State(
         rules=rules,
@@ -1099,9 +1330,27 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
     )
 
 
+def _listed(items: Iterable[_T], name: str) -> list[_T]:
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise ValueError(f"{name} must be a sequence of cards, not {items!r}")
+    return list(items)
+
+
+def _check_setup(first: object, rules: object) -> Rules:
+    """The keywords every set-up takes, refused at once when they are wrong."""
+    if type(first) is not int or first not in (0, 1):
+        raise ValueError(f"first must be 0 or 1, not {first!r}")
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a schotten_totten.Rules, not {rules!r}")
+    return rules
+
+
 def check_deck(order: Sequence[Card]) -> None:
     """Raise ``ValueError`` unless ``order`` holds each of the 54 clan cards once."""
-    unknown = [c for c in order if c not in _CLAN_SET]
+    unknown = [c for c in order if type(c) is not Card or type(c.value) is not int]
+    unknown += [c for c in order if c not in _CLAN_SET]
     if unknown:
         raise ValueError(f"the deck holds cards that are not clan cards: {unknown[0]}")
     if len(order) != len(CLAN_CARDS.cards) or len(set(order)) != len(order):

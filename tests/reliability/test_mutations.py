@@ -83,9 +83,7 @@ def _st_open_stones(state: Any, full: bool) -> list[int]:
 
 
 def _st_claim_phase(state: Any) -> bool:
-    if state.rules.early_bird:
-        return _st_phase(state, "PLAY")
-    return state.phase.name in ("AFTER_PLAY", "AFTER_PASS")
+    return bool(state.claims_now())
 
 
 def st_card_not_in_hand(state: Any, rng: random.Random) -> str | None:
@@ -175,7 +173,9 @@ def st_tactic_limit(state: Any, rng: random.Random) -> str | None:
     stone = _pick(rng, _st_open_stones(state, False))
     if not state.rules.tactics or state.may_play_tactic() or not _st_phase(state, "PLAY"):
         return None
-    return f"{rng.choice(['joker', 'spy', 'shield_bearer'])}@{stone}" if stone else None
+    # a tactic card the player holds: the hand is checked before the limit
+    held = [str(c) for c in state.hands[state.to_move] or () if str(c) in ("spy", "shield_bearer")]
+    return f"{rng.choice(held)}@{stone}" if stone and held else None
 
 
 def st_card_already_played(state: Any, rng: random.Random) -> str | None:

@@ -19,7 +19,8 @@ VARIANTS = [
     Rules(),
     Rules(tactics=True),
     Rules(tactics=True, early_bird=True),
-    Rules(edition="1999", early_bird=True),
+    Rules(early_bird=True),
+    Rules(edition="1999"),
 ]
 
 
@@ -39,6 +40,10 @@ def check_invariants(state: State, previous: State | None) -> None:
             assert len(side) <= stone.rule.size
     assert places == (ALL_WITH_TACTICS if state.rules.tactics else ALL_CARDS)
     assert state.hand_sizes == tuple(len(h or ()) for h in state.hands)
+    # the tactic cards in each hand are counted in the state, so a view knows them
+    held = tuple(sum(type(c) is Tactic for c in h or ()) for h in state.hands)
+    assert state.hand_tactics == held
+    assert all(state.view(p).hand_tactics == held for p in (0, 1))
     assert state.deck_size == len(state.deck or ())
     assert state.tactic_deck_size == len(state.tactic_deck or ())
     assert all(size <= state.rules.hand_size for size in state.hand_sizes)

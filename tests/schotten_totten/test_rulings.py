@@ -173,3 +173,47 @@ def test_ruling_7_game_ends_at_three_adjacent_or_five(held: list[int], reason: s
 def test_ruling_7_four_scattered_stones_do_not_end_the_game() -> None:
     state = position({7: ("R7 R8 R9", "")}, owners={1: 0, 3: 0, 5: 0})
     assert state.play("claim 7").outcome is None
+
+
+def _every_stone_complete(to_move: int):
+    from referee.schotten_totten import Rules as _Rules
+
+    sides = {
+        1: ("O7 O8 O9", "R1 R2 R4"),
+        2: ("G7 G8 G9", "R3 R5 R6"),
+        3: ("O1 O2 O4", "B7 B8 B9"),
+        4: ("P7 P8 P9", "O3 O5 O6"),
+        5: ("Y7 Y8 Y9", "G1 G2 G4"),
+        6: ("G3 G5 G6", "B4 B5 B6"),
+        7: ("Y4 Y5 Y6", "P4 P5 P6"),
+        8: ("B1 B2 B3", "P1 P2 P3"),
+        9: ("R7 R8 R9", "Y1 Y2 Y3"),
+    }
+    owners = {1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 1, 7: 1}
+    return position(
+        sides,
+        hands=("spy banshee", "traitor strategist"),
+        owners=owners,
+        first={7: 1, 8: 1, 9: 0},
+        rules=_Rules(tactics=True),
+        phase=Phase.PLAY,
+        to_move=to_move,
+    )
+
+
+def test_ruling_14_blocked_only_when_nothing_can_change() -> None:
+    # The audit's case: every stone complete on both sides, stone 9's R7 R8 R9
+    # completed before Y1 Y2 Y3, hands of tactic cards only. A pass is allowed,
+    # but the turn may not end while a claim is provable, so the game cannot end
+    # blocked with a stone still provable; the same in a view and a public replay.
+    for to_move, stone in ((0, 9), (1, 8)):
+        state = _every_stone_complete(to_move)
+        for seen in (state, state.view(1 - to_move)):
+            assert not seen.can_play_card() and seen.tactics_in_hand(to_move) == 2
+            passed = seen.play("pass")
+            with pytest.raises(IllegalMoveError) as error:
+                passed.play("done")
+            assert error.value.reason == "must_claim"
+            assert [str(m) for m in passed.legal_moves()] == [f"claim {stone}"]
+            won = passed.play(f"claim {stone}")
+            assert won.outcome is not None and won.outcome.winner == to_move

@@ -6,7 +6,7 @@ import pytest
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError, IllegalMoveError
-from referee.schotten_totten import Phase, Rules, new_game
+from referee.schotten_totten import Claim, Phase, Rules, new_game
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
 
 from .helpers import position
@@ -251,12 +251,14 @@ def test_draw_from_either_pile_but_not_an_empty_one() -> None:
 def test_public_replay_with_tactics_checks_visible_copies() -> None:
     from referee.schotten_totten import public_game
 
-    game = public_game(rules=TACTICS).play("joker@1").play("draw tactic")
-    game = game.play("joker@2").play("draw clan")  # the second joker, by the other player
-    assert refused(game, "joker@3") == "second_joker"
-    spied = game.play("spy@3").play("draw clan")
-    assert spied.stone(3).sides[0] == (Tactic("spy"),)
-    assert refused(spied, "spy@4") == "card_already_played"  # there is only one spy
+    # Hands are dealt clan cards only: a tactic card is played only after one was drawn.
+    game = public_game(rules=TACTICS).play("R1@1").play("draw tactic")
+    game = game.play("B1@1").play("draw tactic")
+    game = game.play("joker@2").play("draw tactic")
+    game = game.play("spy@2").play("draw clan")
+    assert game.stone(2).sides[1] == (Tactic("spy"),)
+    assert refused(game, "joker@3") == "second_joker"  # one joker is still unseen
+    assert refused(game, "spy@4") == "card_already_played"  # there is only one spy
 
 
 def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
@@ -275,15 +277,17 @@ def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
 
 
 def test_a_claim_or_a_played_card_breaks_the_blank_run() -> None:
-
     state = start({2: ("R7 R8 R9", "B1")}, styles={})
     state = state._replace(deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
-    first = state.play("pass").play("done")  # player 1 could claim but does not
-    assert first.blank_turns == 1
-    second = first.play("pass").play("done")
-    assert second.outcome.reason == "blocked"
+    # player 1 can prove stone 2: a turn with a pass must claim it before it ends
+    assert refused(state.play("pass"), "done") == "must_claim"
+    assert state.play("pass").legal_moves() == [Claim(2)]
     claimed = state.play("pass").play("claim 2").play("done")
     assert claimed.blank_turns == 0 and claimed.outcome is None
+    first = claimed.play("pass").play("done")
+    assert first.blank_turns == 1 and first.outcome is None
+    second = first.play("pass").play("done")
+    assert second.outcome.reason == "blocked"
 
 
 def test_recruiter_with_short_piles_draws_what_is_left() -> None:
@@ -298,11 +302,100 @@ def test_recruiter_with_short_piles_draws_what_is_left() -> None:
     assert empty.play("recruiter return R1").hand_sizes[0] == 0
 
 
-def test_public_record_pass_is_refused_only_when_a_clan_card_must_be_held() -> None:
+def test_public_record_pass_knows_the_clan_cards_in_a_hidden_hand() -> None:
     from referee.schotten_totten import public_game
 
+    # Hands are dealt clan cards only and every tactic draw is visible: the number
+    # of clan cards in a hidden hand is known at every ply (RULINGS, issue 13).
     game = public_game(rules=TACTICS)
-    # 7 hidden cards, only 10 tactic cards exist: the hand may be all tactics
-    assert game.play("pass").phase is Phase.AFTER_PASS
-    base = public_game()
-    assert refused(base, "pass") == "pass_not_allowed"
+    assert game.clans_in_hand(0) == 7 and game.tactics_in_hand(0) == 0
+    assert refused(game, "pass") == "pass_not_allowed"
+    assert refused(game, "spy@1") == "card_not_in_hand"  # no tactic card drawn yet
+    clans = iter(["R1", "R2", "R3", "O1", "O2", "O3", "Y1", "Y2", "Y3", "G1", "G2", "G3", "B1"])
+    for stone in range(1, 8):  # player 1 draws a tactic card seven times
+        game = game.play(f"{next(clans)}@{stone}").play("draw tactic")
+        game = game.play(f"{next(clans) if stone < 7 else 'B2'}@{stone}").play("draw clan")
+    assert game.clans_in_hand(0) == 0 and game.tactics_in_hand(0) == 7
+    assert game.clans_in_hand(1) == 7
+    assert refused(game, "B3@8") == "card_not_in_hand"  # a hand of tactic cards only
+    passed = game.play("pass").play("done")  # tactic cards never oblige a player to play
+    assert refused(passed, "pass") == "pass_not_allowed"
+
+
+def test_the_second_joker_stays_in_hand_the_recruiter_cannot_return_it() -> None:
+    # RULINGS 14: once a player has played a joker, the second one stays in its hand
+    state = start({2: ("joker", "B5")}, hands=("joker recruiter R1", "spy"), tactics_played=(1, 1))
+    assert refused(state, "recruiter draw clan clan clan return joker R1") == "second_joker"
+    ok = state.play(f"recruiter draw clan clan clan return R1 {state.deck[0]}")
+    assert Tactic("joker") in ok.hands[0]
+    listed = [m for m in state.legal_moves() if str(m).startswith("recruiter")]
+    assert listed and all("joker" not in str(m) for m in listed)
+    # before any joker is played, the joker may go back under the pile
+    fresh = start(hands=("joker recruiter R1", "spy"))
+    assert fresh.play("recruiter draw clan clan clan return joker R1").tactic_deck[-1] == Tactic(
+        "joker"
+    )
+
+
+def test_the_hand_is_checked_before_the_tactic_limit() -> None:
+    state = start(hands=("joker R1", "spy"), tactics_played=(1, 0))
+    assert refused(state, "spy@3") == "card_not_in_hand"
+    assert refused(state, "banshee R1@3") == "card_not_in_hand"
+    assert refused(state, "joker@3") == "tactic_limit"
+
+
+def test_blind_mans_bluff_with_equal_sums_first_completed_wins() -> None:
+    # RULINGS 13: only the sum counts, and with equal sums the side completed first wins
+    sides = {4: ("R9 O8 G1", "B7 B6 B5")}
+    first = start(sides, styles={4: "blind_mans_bluff"}, phase=Phase.AFTER_PLAY, first={4: 0})
+    assert first.play("claim 4").stone(4).owner == 0
+    later = start(sides, styles={4: "blind_mans_bluff"}, phase=Phase.AFTER_PLAY, first={4: 1})
+    assert refused(later, "claim 4") == "claim_not_proven"
+    assert later._replace(to_move=1).play("claim 4").stone(4).owner == 1
+
+
+def test_mud_fight_claim_may_be_proven_before_the_other_side_has_four_cards() -> None:
+    # RULINGS 13: a proof against an incomplete side works at a Mud Fight stone too
+    state = start({5: ("P6 P7 P8 P9", "B1")}, styles={5: "mud_fight"}, phase=Phase.AFTER_PLAY)
+    claimed = state.play("claim 5")
+    assert claimed.stone(5).owner == 0 and len(claimed.stone(5).sides[1]) == 1
+
+
+def test_public_records_cannot_play_tactic_cards_never_drawn() -> None:
+    # The audit's cases: a first move that is a tactic card, six tactic cards
+    # played before any was drawn, and a recruiter returning a tactic card it
+    # cannot hold. Each is illegal at the ply where it happens.
+    from referee.records import Record, validate
+
+    def public(moves: list[str]):
+        record = Record("schotten-totten", tuple(moves), {"variants": ["tactics"]})
+        return validate(record).error
+
+    first = public(["spy@1"])
+    assert (first.ply, first.reason) == (1, "card_not_in_hand")
+    six = ["R1@1", "draw clan", "B1@1", "draw clan", "joker@2"]
+    late = public(six)
+    assert (late.ply, late.reason) == (5, "card_not_in_hand")
+    back = public(
+        [
+            "R1@1",
+            "draw tactic",
+            "B1@1",
+            "draw tactic",
+            "recruiter draw clan clan clan return tactic clan",
+        ]
+    )
+    assert (back.ply, back.reason) == (5, "card_not_in_hand")  # the recruiter was its only tactic
+    assert (
+        public(
+            [
+                "R1@1",
+                "draw tactic",
+                "B1@1",
+                "draw tactic",
+                "recruiter draw clan tactic clan return tactic clan",
+                "done",
+            ]
+        )
+        is None
+    )
