@@ -190,7 +190,7 @@ def _deal_field(error: InvalidDealError, deal: Mapping[str, Any]) -> str:
     """The record field an InvalidDealError is about, like ``"deal.deck"``."""
     if error.reason == "not_a_permutation":
         return "deal.deck"
-    if error.reason == "layout" or str(error).startswith("layout field"):
+    if error.reason == "layout" or str(error).startswith(("layout field", "invalid layout")):
         return "deal.layout"
     if error.reason == "field_unknown":
         unknown = sorted(str(k) for k in deal if k not in ("deck", "game", "layout", "players"))
