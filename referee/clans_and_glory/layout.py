@@ -201,6 +201,20 @@ class Layout:
         ):
             raise _bad_layout(f"grid cells must lie in rows and columns 0-{limit}")
 
+    def __reduce__(self) -> tuple[type[Layout], tuple[object, ...]]:
+        # Pickle and copy through the constructor: the read-only lookups are rebuilt.
+        return (
+            Layout,
+            (
+                self.tableaus,
+                self.seats,
+                self.neighbour_pairs,
+                self.opposite_pairs,
+                self.start_seats,
+                self.grid,
+            ),
+        )
+
     def __contains__(self, seat: object) -> bool:
         return seat in self._index
 
