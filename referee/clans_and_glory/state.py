@@ -644,6 +644,10 @@ def _check_structure(state: State) -> None:
         raise InvalidStateError("invalid Clans and Glory state: " + "; ".join(problems))
 
 
+def _count(number: int, noun: str = "card") -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _history_problems(state: State) -> Iterable[str]:
     """Every way a well-formed state disagrees with any game's history."""
     setup = state.setup
@@ -671,18 +675,19 @@ def _history_problems(state: State) -> Iterable[str]:
         dealt = setup.hand_sizes[player]
         if placed_by[player] + len(state.hands[player]) != dealt:
             yield (
-                f"player {player + 1} holds {len(state.hands[player])} cards and placed "
+                f"player {player + 1} holds {_count(len(state.hands[player]))} and placed "
                 f"{placed_by[player]}, but was dealt {dealt}"
             )
         turns = total // players + (1 if player < total % players else 0)
         if placed_by[player] != turns:
             yield (
-                f"player {player + 1} placed {placed_by[player]} cards, but after "
+                f"player {player + 1} placed {_count(placed_by[player])}, but after "
                 f"{total} moves in turn order it must have placed {turns}"
             )
     if state.to_move != total % players:
         yield (
-            f"player {state.to_move + 1} is to move, but {total} cards have been placed, "
+            f"player {state.to_move + 1} is to move, but {_count(total)} "
+            f"{'has' if total == 1 else 'have'} been placed, "
             f"so player {total % players + 1} is"
         )
     # shields go only on a tableau just played to
@@ -692,7 +697,7 @@ def _history_problems(state: State) -> Iterable[str]:
             if stack.count(player) > cards:
                 yield (
                     f"player {player + 1} has a shield on tableau {tableau} "
-                    f"but placed only {cards} cards there"
+                    f"but placed only {_count(cards)} there"
                 )
     # a face-up card must have matched when it was placed; cards never leave the table
     face_up_at = {seat: p.card for seat, p in on_table if p.face_up}
