@@ -96,7 +96,7 @@ class ClansAndGloryFormat:
         """The state before the first move of a full ``record``."""
         where = record.where
         players = self.players_of(record.rules, where)
-        if record.first != 0:
+        if isinstance(record.first, bool) or not isinstance(record.first, int) or record.first:
             raise RecordError(
                 f"player 0 always moves first in Clans and Glory, not {record.first!r}",
                 where,

@@ -33,6 +33,8 @@ from referee.clans_and_glory import (
     default_layout,
     new_game,
     parse_move,
+    score_sheet,
+    score_tableau,
     setup_for,
     state_from_deal,
 )
@@ -326,7 +328,13 @@ def test_a_deck_of_card_texts_gets_a_message_that_says_so() -> None:
 
 
 def test_record_names_of_the_wrong_length_and_a_first_that_is_not_zero() -> None:
-    for changes, field in (({"first": 1.0}, "first"), ({"players": ["a", "b", "c"]}, "players")):
+    for changes, field in (
+        ({"first": 1.0}, "first"),
+        ({"first": 0.0}, "first"),
+        ({"first": False}, "first"),
+        ({"players": ["a", "b", "c"]}, "players"),
+        ({"players": ["a"]}, "players"),
+    ):
         data = {**FORMAT.random_record(1, {}).to_json(), **changes}
         with pytest.raises(RecordError) as info:
             FORMAT.start(parse_record(data, "r.json"))
@@ -378,3 +386,24 @@ def test_a_state_on_the_wrong_number_of_tableaus_is_refused(
             game.hands,
             ((),) * layout.tableaus,
         )
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: score_tableau(0, [], ()), "numbered from 1, not 0"),
+        (lambda: score_tableau(1, ["R5"], (0,)), "not 'R5'"),
+        (lambda: score_tableau(1, [Card("R", 9)], (0,)), "not Card('R', 9)"),
+        (lambda: score_tableau(1, [], (0, -1)), "players 0-3"),
+        (lambda: score_tableau(1, [], "01"), "players 0-3"),
+        (lambda: score_sheet(0, []), "2 to 4 players, not 0"),
+        (lambda: score_sheet(2, [None]), "TableauScores"),
+        (
+            lambda: score_sheet(2, [score_tableau(1, [Card("R", 5)], (3,))]),
+            "belongs to player 3",
+        ),
+    ],
+)
+def test_scoring_refuses_what_no_table_holds(call: Any, words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        call()
