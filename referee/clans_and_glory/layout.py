@@ -128,6 +128,7 @@ class Layout:
     _index: Mapping[Seat, int] = field(init=False, repr=False, compare=False)
     _neighbours: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _opposite: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
+    _touching: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Normalise to tuples of Seats so equal layouts compare equal.
@@ -148,6 +149,8 @@ class Layout:
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_neighbours", _relation(seats, self.neighbour_pairs))
         object.__setattr__(self, "_opposite", _relation(seats, self.opposite_pairs))
+        touching = {seat: self._neighbours[seat] | self._opposite[seat] for seat in seats}
+        object.__setattr__(self, "_touching", MappingProxyType(touching))
 
     def _check(self) -> None:
         if isinstance(self.tableaus, bool) or not isinstance(self.tableaus, int):
@@ -236,16 +239,21 @@ class Layout:
 
     def neighbours(self, seat: Seat) -> frozenset[Seat]:
         """The seats beside ``seat``."""
-        return self._neighbours[self.seats[self.index(seat)]]
+        return self._look_up(self._neighbours, seat)
 
     def opposite(self, seat: Seat) -> frozenset[Seat]:
         """The seats facing ``seat``."""
-        return self._opposite[self.seats[self.index(seat)]]
+        return self._look_up(self._opposite, seat)
 
     def touching(self, seat: Seat) -> frozenset[Seat]:
         """The seats whose face-up cards a card on ``seat`` must match one of."""
-        own = self.seats[self.index(seat)]
-        return self._neighbours[own] | self._opposite[own]
+        return self._look_up(self._touching, seat)
+
+    def _look_up(self, table: Mapping[Seat, frozenset[Seat]], seat: Seat) -> frozenset[Seat]:
+        try:
+            return table[seat]
+        except (KeyError, TypeError):
+            raise self._no_seat(seat) from None
 
     def check_tableau(self, tableau: object) -> int:
         """``tableau`` if this table has it, else a ``ValueError`` naming the range.
