@@ -342,6 +342,8 @@ def _json_seats(data: Mapping[str, object], name: str) -> list[Seat]:
     value = data.get(name)
     if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
         raise InvalidDealError("field_type", f"layout field {name!r} must be a list of seats")
+    if len(value) > _MAX_SEATS:
+        raise _bad_layout(f"{name} may list at most {_MAX_SEATS} seats, not {len(value)}")
     try:
         return [Seat.parse(s) for s in value]
     except InvalidMoveError as error:
@@ -356,6 +358,8 @@ def _json_pairs(data: Mapping[str, object], name: str) -> list[tuple[Seat, Seat]
         raise InvalidDealError(
             "field_type", f"layout field {name!r} must be a list of [seat, seat] pairs"
         )
+    if len(value) > _MAX_PAIRS:
+        raise _bad_layout(f"{name} may list at most {_MAX_PAIRS} pairs, not {len(value)}")
     try:
         return [(Seat.parse(a), Seat.parse(b)) for a, b in value]
     except InvalidMoveError as error:

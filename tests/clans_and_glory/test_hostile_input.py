@@ -123,6 +123,8 @@ def _wide_layout(tableaus: int, per_tableau: int) -> dict[str, Any]:
         (_wide_layout(4, 21), f"seats are numbered 1-{MAX_SEATS_PER_TABLEAU}"),
         ({**_wide_layout(4, 6), "tableaus": 2**70}, "tableaus"),
         (_wide_layout(5, 6), "2 players play on 4 tableaus, not 5"),
+        ({**_wide_layout(4, 6), "seats": ["t1s1"] * 121}, "at most 120 seats, not 121"),
+        ({**_wide_layout(4, 6), "opposite": [["t1s1", "t1s2"]] * 7141}, "at most 7140 pairs"),
     ],
 )
 def test_a_layout_in_a_record_is_bounded(layout: dict[str, Any], words: str) -> None:

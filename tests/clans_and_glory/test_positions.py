@@ -203,3 +203,57 @@ def test_a_position_from_a_program_uses_the_same_checks() -> None:
     position = Position("clans-and-glory", position_data(new_game(4, seed=3)), {"players": 9})
     with pytest.raises(RecordError, match="2 to 4 players"):
         FORMAT.load_position(position)
+
+
+@st.composite
+def edited_positions(draw: st.DrawFn) -> dict[str, Any]:
+    """A real position with one random edit of the kind a careless writer makes."""
+    players = draw(st.sampled_from([2, 3, 4]))
+    seed = draw(st.integers(0, 1000))
+    state = played(players, seed, draw(st.integers(0, 12)))
+    data = position_data(state)
+    edit = draw(st.sampled_from(["place", "shield", "to_move", "swap", "drop", "down"]))
+    hands = data["hands"]
+    holder = draw(st.sampled_from([p for p in range(players) if hands[p]]))
+    if edit == "place":
+        free = [str(s) for s in state.free_seats()]
+        data["seats"].append(
+            {
+                "seat": draw(st.sampled_from(free)),
+                "card": hands[holder].pop(),
+                "player": draw(st.sampled_from([None, *range(players)])),
+                "down": draw(st.booleans()),
+            }
+        )
+    elif edit == "shield":
+        data["shields"][draw(st.integers(0, len(data["shields"]) - 1))].append(
+            draw(st.integers(0, players - 1))
+        )
+    elif edit == "to_move":
+        data["to_move"] = draw(st.integers(0, players - 1))
+    elif edit == "swap":
+        other = draw(st.integers(0, players - 1))
+        hands[other].append(hands[holder].pop())
+    elif edit == "drop":
+        hands[holder].pop()
+    elif data["seats"]:
+        item = draw(st.sampled_from(data["seats"]))
+        item["down"] = not item.get("down", False)
+    data.pop("hand_sizes")
+    return data
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=edited_positions())
+def test_an_edited_position_is_refused_or_consistent(data: dict[str, Any]) -> None:
+    try:
+        state = load(data)
+    except RecordError as error:
+        assert error.where == "p.json" and error.detail
+        return
+    # Whatever loads is a position some game can reach, and it round-trips.
+    assert state.problems() == ()
+    again = FORMAT.position_of(state).to_json()
+    assert load(again) == state
+    for move in state.legal_moves()[:5]:
+        state.play(move)
