@@ -167,6 +167,11 @@ class ClansAndGloryFormat:
         >>> data["hands"][1]
         ['R5', 'R6', 'O3', 'Y3', 'G6', 'B5', 'W3', 'W4']
         """
+        if not isinstance(state, State):
+            raise ValueError(
+                f"position_of takes a Clans and Glory State, not {type(state).__name__}: a "
+                "position holds every hand, which a player's View does not know"
+            )
         seats: list[dict[str, Any]] = []
         for seat, placed in zip(state.layout.seats, state.table, strict=True):
             if placed is None:

@@ -257,3 +257,8 @@ def test_an_edited_position_is_refused_or_consistent(data: dict[str, Any]) -> No
     assert load(again) == state
     for move in state.legal_moves()[:5]:
         state.play(move)
+
+
+def test_a_players_view_is_not_offered_as_a_position() -> None:
+    with pytest.raises(ValueError, match="position_of takes a Clans and Glory State, not View"):
+        FORMAT.position_of(new_game(2, seed=1).view(0))
