@@ -16,7 +16,14 @@ The modules: :mod:`.setup` (cards and set-up per player count), :mod:`.layout`
 :mod:`.state` (the game).
 """
 
-from referee.clans_and_glory.layout import HEAD_SEAT, Layout, Seat, default_layout
+from referee.clans_and_glory.layout import (
+    HEAD_SEAT,
+    MAX_SEATS_PER_TABLEAU,
+    MAX_TABLEAUS,
+    Layout,
+    Seat,
+    default_layout,
+)
 from referee.clans_and_glory.moves import Placement, parse_move
 from referee.clans_and_glory.scoring import (
     Award,
@@ -35,6 +42,7 @@ from referee.clans_and_glory.setup import (
 )
 from referee.clans_and_glory.state import (
     HiddenCard,
+    InvalidStateError,
     Placed,
     Reason,
     State,
@@ -47,11 +55,14 @@ from referee.clans_and_glory.state import (
 __all__ = [
     "CLAN_CARDS",
     "HEAD_SEAT",
+    "MAX_SEATS_PER_TABLEAU",
+    "MAX_TABLEAUS",
     "SETUPS",
     "SHIELDS_PER_PLAYER",
     "Award",
     "HiddenCard",
     "InvalidDealError",
+    "InvalidStateError",
     "Layout",
     "Placed",
     "Placement",

@@ -28,17 +28,32 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from types import MappingProxyType
 from typing import NamedTuple
 
 from referee.clans_and_glory.setup import InvalidDealError, setup_for
 from referee.errors import InvalidMoveError
 
-__all__ = ["HEAD_SEAT", "Layout", "Seat", "default_layout"]
+__all__ = [
+    "HEAD_SEAT",
+    "MAX_SEATS_PER_TABLEAU",
+    "MAX_TABLEAUS",
+    "Layout",
+    "Seat",
+    "default_layout",
+]
 
-_SEAT_TEXT = re.compile(r"t(\d{1,2})s(\d{1,2})")
+_SEAT_TEXT = re.compile(r"t([0-9]{1,2})s([0-9]{1,2})")
 
 #: The number of the head seat on the two campfire tableaus of the default layout.
 HEAD_SEAT = 7
+
+#: The most tableaus a layout may have (6, the 4-player table).
+MAX_TABLEAUS = 6
+#: The most seats a tableau may have; seats are numbered 1 to this.
+MAX_SEATS_PER_TABLEAU = 20
+#: The keys of a layout's JSON description.
+_LAYOUT_FIELDS = ("tableaus", "seats", "neighbours", "opposite", "start_seats", "grid")
 
 
 class Seat(NamedTuple):
@@ -113,41 +128,51 @@ class Layout:
     _index: Mapping[Seat, int] = field(init=False, repr=False, compare=False)
     _neighbours: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _opposite: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
+    _touching: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Normalise to tuples of Seats so equal layouts compare equal.
-        seats = tuple(Seat(*s) for s in self.seats)
+        seats = _seat_tuple(self.seats, "seats")
         object.__setattr__(self, "seats", seats)
         object.__setattr__(
-            self, "neighbour_pairs", tuple((Seat(*a), Seat(*b)) for a, b in self.neighbour_pairs)
+            self, "neighbour_pairs", _pair_tuple(self.neighbour_pairs, "neighbour_pairs")
         )
         object.__setattr__(
-            self, "opposite_pairs", tuple((Seat(*a), Seat(*b)) for a, b in self.opposite_pairs)
+            self, "opposite_pairs", _pair_tuple(self.opposite_pairs, "opposite_pairs")
         )
-        object.__setattr__(self, "start_seats", tuple(Seat(*s) for s in self.start_seats))
+        object.__setattr__(self, "start_seats", _seat_tuple(self.start_seats, "start_seats"))
         if self.grid is not None:
-            object.__setattr__(self, "grid", tuple((int(r), int(c)) for r, c in self.grid))
+            object.__setattr__(self, "grid", _grid_tuple(self.grid))
         self._check()
-        index = {seat: i for i, seat in enumerate(seats)}
+        # Read-only views: nothing reachable from a layout can be changed.
+        index = MappingProxyType({seat: i for i, seat in enumerate(seats)})
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_neighbours", _relation(seats, self.neighbour_pairs))
         object.__setattr__(self, "_opposite", _relation(seats, self.opposite_pairs))
+        touching = {seat: self._neighbours[seat] | self._opposite[seat] for seat in seats}
+        object.__setattr__(self, "_touching", MappingProxyType(touching))
 
     def _check(self) -> None:
         if isinstance(self.tableaus, bool) or not isinstance(self.tableaus, int):
             raise _bad_layout("the number of tableaus must be an integer")
-        if self.tableaus < 1:
-            raise _bad_layout("there must be at least one tableau")
+        if not 1 <= self.tableaus <= MAX_TABLEAUS:
+            raise _bad_layout(
+                f"there must be 1 to {MAX_TABLEAUS} tableaus, not {self.tableaus}"
+                if self.tableaus >= 1
+                else "there must be at least one tableau"
+            )
         if self.tableaus > len(self.seats):
             raise _bad_layout(
                 f"{self.tableaus} tableaus but only {len(self.seats)} seats: every tableau needs seats"
             )
         known: set[Seat] = set()
         for seat in self.seats:
-            if not all(isinstance(x, int) and not isinstance(x, bool) for x in seat):
-                raise _bad_layout(f"seat {seat!r} must be two integers")
-            if not 1 <= seat.tableau <= self.tableaus or seat.number < 1:
+            if not 1 <= seat.tableau <= self.tableaus:
                 raise _bad_layout(f"seat {seat} is outside tableaus 1-{self.tableaus}")
+            if not 1 <= seat.number <= MAX_SEATS_PER_TABLEAU:
+                raise _bad_layout(
+                    f"seat {seat}: seats are numbered 1-{MAX_SEATS_PER_TABLEAU} on each tableau"
+                )
             if seat in known:
                 raise _bad_layout(f"seat {seat} is listed twice")
             known.add(seat)
@@ -179,31 +204,80 @@ class Layout:
         ):
             raise _bad_layout(f"grid cells must lie in rows and columns 0-{limit}")
 
+    def __reduce__(self) -> tuple[type[Layout], tuple[object, ...]]:
+        # Pickle and copy through the constructor: the read-only lookups are rebuilt.
+        return (
+            Layout,
+            (
+                self.tableaus,
+                self.seats,
+                self.neighbour_pairs,
+                self.opposite_pairs,
+                self.start_seats,
+                self.grid,
+            ),
+        )
+
     def __contains__(self, seat: object) -> bool:
         return seat in self._index
 
     def index(self, seat: Seat) -> int:
-        """The position of ``seat`` in :attr:`seats` (raises ``KeyError`` if absent)."""
-        return self._index[seat]
+        """The position of ``seat`` in :attr:`seats` (a ``ValueError`` if it is not there).
+
+        >>> default_layout(2).index(Seat(9, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: no seat Seat(9, 1) on this table (tableaus 1-4)
+        """
+        try:
+            return self._index[seat]
+        except (KeyError, TypeError):
+            raise self._no_seat(seat) from None
+
+    def _no_seat(self, seat: object) -> ValueError:
+        return ValueError(f"no seat {seat!r} on this table (tableaus 1-{self.tableaus})")
 
     def neighbours(self, seat: Seat) -> frozenset[Seat]:
         """The seats beside ``seat``."""
-        return self._neighbours[seat]
+        return self._look_up(self._neighbours, seat)
 
     def opposite(self, seat: Seat) -> frozenset[Seat]:
         """The seats facing ``seat``."""
-        return self._opposite[seat]
+        return self._look_up(self._opposite, seat)
 
     def touching(self, seat: Seat) -> frozenset[Seat]:
         """The seats whose face-up cards a card on ``seat`` must match one of."""
-        return self._neighbours[seat] | self._opposite[seat]
+        return self._look_up(self._touching, seat)
+
+    def _look_up(self, table: Mapping[Seat, frozenset[Seat]], seat: Seat) -> frozenset[Seat]:
+        try:
+            return table[seat]
+        except (KeyError, TypeError):
+            raise self._no_seat(seat) from None
+
+    def check_tableau(self, tableau: object) -> int:
+        """``tableau`` if this table has it, else a ``ValueError`` naming the range.
+
+        >>> default_layout(3).check_tableau(0)
+        Traceback (most recent call last):
+        ...
+        ValueError: no tableau 0 on this table (tableaus 1-5)
+        """
+        if (
+            isinstance(tableau, bool)
+            or not isinstance(tableau, int)
+            or not 1 <= tableau <= self.tableaus
+        ):
+            raise ValueError(f"no tableau {tableau!r} on this table (tableaus 1-{self.tableaus})")
+        return tableau
 
     def seats_of(self, tableau: int) -> tuple[Seat, ...]:
-        """The seats on ``tableau``, in layout order.
+        """The seats on ``tableau``, in layout order (a ``ValueError`` for no such tableau).
 
         >>> [str(s) for s in default_layout(3).seats_of(5)]
         ['t5s1', 't5s2', 't5s3', 't5s4', 't5s5', 't5s6', 't5s7']
         """
+        self.check_tableau(tableau)
         return tuple(s for s in self.seats if s.tableau == tableau)
 
     def to_json(self) -> dict[str, object]:
@@ -223,9 +297,21 @@ class Layout:
 
     @classmethod
     def from_json(cls, data: object) -> Layout:
-        """Read :meth:`to_json` output back, checking every field."""
+        """Read :meth:`to_json` output back, checking every field; unknown fields are refused.
+
+        >>> Layout.from_json({**default_layout(2).to_json(), "colour": "red"})
+        Traceback (most recent call last):
+        ...
+        referee.clans_and_glory.setup.InvalidDealError: layout field 'colour' is unknown (known: tableaus, seats, neighbours, opposite, start_seats, grid)
+        """
         if not isinstance(data, Mapping):
             raise InvalidDealError("field_type", "deal field 'layout' must be an object")
+        unknown = sorted(str(k) for k in data if k not in _LAYOUT_FIELDS)
+        if unknown:
+            raise InvalidDealError(
+                "field_unknown",
+                f"layout field {unknown[0]!r} is unknown (known: {', '.join(_LAYOUT_FIELDS)})",
+            )
         tableaus = data.get("tableaus")
         if isinstance(tableaus, bool) or not isinstance(tableaus, int):
             raise InvalidDealError("field_type", "layout field 'tableaus' must be an integer")
@@ -256,6 +342,8 @@ def _json_seats(data: Mapping[str, object], name: str) -> list[Seat]:
     value = data.get(name)
     if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
         raise InvalidDealError("field_type", f"layout field {name!r} must be a list of seats")
+    if len(value) > _MAX_SEATS:
+        raise _bad_layout(f"{name} may list at most {_MAX_SEATS} seats, not {len(value)}")
     try:
         return [Seat.parse(s) for s in value]
     except InvalidMoveError as error:
@@ -270,6 +358,8 @@ def _json_pairs(data: Mapping[str, object], name: str) -> list[tuple[Seat, Seat]
         raise InvalidDealError(
             "field_type", f"layout field {name!r} must be a list of [seat, seat] pairs"
         )
+    if len(value) > _MAX_PAIRS:
+        raise _bad_layout(f"{name} may list at most {_MAX_PAIRS} pairs, not {len(value)}")
     try:
         return [(Seat.parse(a), Seat.parse(b)) for a, b in value]
     except InvalidMoveError as error:
@@ -278,12 +368,68 @@ def _json_pairs(data: Mapping[str, object], name: str) -> list[tuple[Seat, Seat]
 
 def _relation(
     seats: Iterable[Seat], pairs: Sequence[tuple[Seat, Seat]]
-) -> dict[Seat, frozenset[Seat]]:
+) -> Mapping[Seat, frozenset[Seat]]:
     linked: dict[Seat, set[Seat]] = {seat: set() for seat in seats}
     for a, b in pairs:
         linked[a].add(b)
         linked[b].add(a)
-    return {seat: frozenset(others) for seat, others in linked.items()}
+    return MappingProxyType({seat: frozenset(others) for seat, others in linked.items()})
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_of(value: object, name: str) -> Seat:
+    """``value`` as a Seat, if it is a pair of integers (a Seat or a plain tuple)."""
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise _bad_layout(f"{name}: {value!r} is not a seat (a tableau and a seat number)")
+    tableau, number = value
+    if not (_is_number(tableau) and _is_number(number)):
+        raise _bad_layout(f"{name}: seat {value!r} must be two integers")
+    return Seat(tableau, number)
+
+
+def _items(value: object, name: str, limit: int) -> Sequence[object]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise _bad_layout(f"{name} must be a sequence, not {type(value).__name__}")
+    if len(value) > limit:
+        raise _bad_layout(f"{name} may list at most {limit} items, not {len(value)}")
+    return value
+
+
+#: The most seats a layout can have, and so the most items of any of its lists.
+_MAX_SEATS = MAX_TABLEAUS * MAX_SEATS_PER_TABLEAU
+_MAX_PAIRS = _MAX_SEATS * (_MAX_SEATS - 1) // 2
+
+
+def _seat_tuple(value: object, name: str) -> tuple[Seat, ...]:
+    return tuple(_seat_of(s, name) for s in _items(value, name, _MAX_SEATS))
+
+
+def _pair_tuple(value: object, name: str) -> tuple[tuple[Seat, Seat], ...]:
+    pairs = []
+    for pair in _items(value, name, _MAX_PAIRS):
+        if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise _bad_layout(f"{name}: {pair!r} is not a pair of seats")
+        pairs.append((_seat_of(pair[0], name), _seat_of(pair[1], name)))
+    return tuple(pairs)
+
+
+def _grid_tuple(value: object) -> tuple[tuple[int, int], ...]:
+    cells = []
+    for cell in _items(value, "grid", _MAX_SEATS):
+        if (
+            isinstance(cell, str)
+            or not isinstance(cell, Sequence)
+            or len(cell) != 2
+            or not all(_is_number(x) for x in cell)
+        ):
+            raise _bad_layout(f"grid cell {cell!r} must be a (row, column) pair of integers")
+        row, column = cell
+        assert isinstance(row, int) and isinstance(column, int)
+        cells.append((row, column))
+    return tuple(cells)
 
 
 def default_layout(players: int) -> Layout:

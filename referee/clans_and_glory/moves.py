@@ -44,7 +44,7 @@ from referee.errors import InvalidMoveError
 
 __all__ = ["Placement", "parse_move"]
 
-_MOVE_TEXT = re.compile(r"([A-Z]\d{1,2})@(t\d{1,2}s\d{1,2})(\+down)?(\+shield)?")
+_MOVE_TEXT = re.compile(r"([A-Z][0-9]{1,2})@(t[0-9]{1,2}s[0-9]{1,2})(\+down)?(\+shield)?")
 _SHIELD_ELSEWHERE = re.compile(r".*\+shield@.*")
 
 
@@ -54,12 +54,40 @@ class Placement:
 
     >>> str(Placement(Card("R", 3), Seat(1, 7), face_down=True))
     'R3@t1s7+down'
+
+    Every field is checked, so a move that has no text cannot be built:
+
+    >>> Placement(Card("R", 3), Seat(1, 7), face_down=1)
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move: face_down must be True or False, not 1
     """
 
     card: Card
     seat: Seat
     face_down: bool = False
     shield: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card) or self.card not in CLAN_CARDS:
+            raise InvalidMoveError(
+                f"malformed move: the card must be a Clans and Glory Card, not {self.card!r}"
+            )
+        seat = self.seat
+        if (
+            not isinstance(seat, Seat)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seat)
+            or not (1 <= seat.tableau <= 99 and 1 <= seat.number <= 99)
+        ):
+            raise InvalidMoveError(
+                f"malformed move: the seat must be a Seat with numbers 1-99, not {seat!r}"
+            )
+        for name in ("face_down", "shield"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise InvalidMoveError(
+                    f"malformed move: {name} must be True or False, not {value!r}"
+                )
 
     def __str__(self) -> str:
         down = "+down" if self.face_down else ""

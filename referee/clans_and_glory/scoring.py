@@ -100,7 +100,22 @@ def score_tableau(
     >>> score = score_tableau(2, [Card("R", 5)], shields=(1, 0, 1))
     >>> [(a.player, a.rank, a.points) for a in score.awards]
     [(1, 5, 5)]
+    >>> score_tableau(1, ["R5"], shields=(0,))
+    Traceback (most recent call last):
+    ...
+    ValueError: face-up cards must be Clans and Glory cards, not 'R5'
     """
+    if isinstance(tableau, bool) or not isinstance(tableau, int) or tableau < 1:
+        raise ValueError(f"tableaus are numbered from 1, not {tableau!r}")
+    face_up, face_down = tuple(face_up), tuple(face_down)
+    for name, given in (("face-up", face_up), ("face-down", face_down)):
+        for card in given:
+            if not isinstance(card, Card) or card not in CLAN_CARDS:
+                raise ValueError(f"{name} cards must be Clans and Glory cards, not {card!r}")
+    if isinstance(shields, str) or not all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 4 for p in shields
+    ):
+        raise ValueError(f"shields are listed by their owners (players 0-3), not {shields!r}")
     cards = sorted(face_up, key=lambda c: (c.value, CLAN_CARDS.colour_index(c.colour)))
     ranks = sorted({c.value for c in cards})
     awards = tuple(
@@ -171,7 +186,14 @@ def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
     >>> sheet.outcome()
     Outcome(winner=0, reason='most_points', scores=(54, 3))
     """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"Clans and Glory is for 2 to 4 players, not {players!r}")
     tableaus = tuple(tableaus)
+    if not all(isinstance(t, TableauScore) for t in tableaus):
+        raise ValueError("score_sheet adds up TableauScores (from score_tableau)")
+    owners = {a.player for t in tableaus for a in t.awards}
+    if any(p >= players for p in owners):
+        raise ValueError(f"a shield belongs to player {max(owners)}, not one of 0-{players - 1}")
     points = tuple(sum(t.points(p) for t in tableaus) for p in range(players))
     cards = tuple(sum(t.cards(p) for t in tableaus) for p in range(players))
     best = max((points[p], cards[p]) for p in range(players))

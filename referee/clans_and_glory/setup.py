@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from referee.cards import Card, CardSet
 from referee.errors import RefereeError
@@ -85,12 +86,14 @@ class Setup:
         return len(self.hand_sizes) - 1
 
 
-#: The set-up for each player count (ruling 1).
-SETUPS: Mapping[int, Setup] = {
-    2: Setup(2, 4, (7, 8), 3, 8, (9, 8)),
-    3: Setup(3, 5, (8,), 4, 5, (9, 9, 8)),
-    4: Setup(4, 6, (), 5, 6, (8, 8, 8, 7)),
-}
+#: The set-up for each player count (ruling 1); read-only.
+SETUPS: Mapping[int, Setup] = MappingProxyType(
+    {
+        2: Setup(2, 4, (7, 8), 3, 8, (9, 8)),
+        3: Setup(3, 5, (8,), 4, 5, (9, 9, 8)),
+        4: Setup(4, 6, (), 5, 6, (8, 8, 8, 7)),
+    }
+)
 
 
 def setup_for(players: object) -> Setup:

@@ -23,8 +23,10 @@ A refused move raises and changes nothing:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.layout import Layout, Seat, default_layout
@@ -37,11 +39,12 @@ from referee.clans_and_glory.setup import (
     Setup,
     setup_for,
 )
-from referee.errors import IllegalMoveError, InvalidMoveError
+from referee.errors import IllegalMoveError, InvalidMoveError, RefereeError
 from referee.game import Outcome
 
 __all__ = [
     "HiddenCard",
+    "InvalidStateError",
     "Placed",
     "Reason",
     "State",
@@ -72,11 +75,44 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A card on a seat: who placed it (``None`` for a start card) and which way up."""
+    """A card on a seat: who placed it (``None`` for a start card) and which way up.
+
+    >>> Placed(Card("G", 9))
+    Traceback (most recent call last):
+    ...
+    referee.clans_and_glory.state.InvalidStateError: a placed card must be one of the 42 Clans and Glory cards, not Card('G', 9)
+    """
 
     card: Card
     player: int | None = None
     face_up: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card) or self.card not in CLAN_CARDS:
+            raise InvalidStateError(
+                f"a placed card must be one of the 42 Clans and Glory cards, not {self.card!r}"
+            )
+        if self.player is not None and not (_is_int(self.player) and 0 <= self.player < 4):
+            raise InvalidStateError(
+                f"who placed a card is a player index 0-3 (None for a start card), "
+                f"not {self.player!r}"
+            )
+        if not isinstance(self.face_up, bool):
+            raise InvalidStateError(f"face_up must be True or False, not {self.face_up!r}")
+
+
+class InvalidStateError(RefereeError):
+    """A Clans and Glory state that cannot exist (reason ``invalid_state``).
+
+    The message lists every problem found, not just the first.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("invalid_state", message)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +180,19 @@ class State:
     to_move: int = 0
     moves: tuple[Placement, ...] = ()
 
+    def __post_init__(self) -> None:
+        # A state must be well formed: checked once here, every problem at once.
+        # (States made by play() skip this: a legal move keeps a state well formed.)
+        _check_structure(self)
+
+    @classmethod
+    def _trusted(cls, **fields: Any) -> State:
+        """A state built by the library itself from a well-formed one (no checks)."""
+        state = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(state, name, value)
+        return state
+
     # -- facts ------------------------------------------------------------------------
 
     @property
@@ -157,7 +206,13 @@ class State:
         return tuple(len(hand) for hand in self.hands)
 
     def seat_card(self, seat: Seat) -> Placed | None:
-        """What lies on ``seat`` (``None`` when it is free)."""
+        """What lies on ``seat`` (``None`` when it is free); a ``ValueError`` for no such seat.
+
+        >>> new_game(2, seed=1).seat_card(Seat(5, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: no seat Seat(5, 1) on this table (tableaus 1-4)
+        """
         return self.table[self.layout.index(seat)]
 
     def _face_up_at(self, seat: Seat) -> Card | None:
@@ -169,11 +224,26 @@ class State:
         return tuple(s for s, p in zip(self.layout.seats, self.table, strict=True) if p is None)
 
     def shield_stack(self, tableau: int) -> tuple[int, ...]:
-        """The owners of the shields on ``tableau``, the first placed first."""
-        return self.shields[tableau - 1]
+        """The owners of the shields on ``tableau``, the first placed first.
+
+        Tableaus are numbered from 1; any other number is a ``ValueError``:
+
+        >>> new_game(2, seed=1).shield_stack(0)
+        Traceback (most recent call last):
+        ...
+        ValueError: no tableau 0 on this table (tableaus 1-4)
+        """
+        return self.shields[self.layout.check_tableau(tableau) - 1]
 
     def shields_left(self, player: int) -> int:
-        """How many shields ``player`` still has in supply (of 5)."""
+        """How many shields ``player`` still has in supply (of 5).
+
+        >>> new_game(3, seed=1).shields_left(3)
+        Traceback (most recent call last):
+        ...
+        ValueError: no player 3 in a 3-player game (players are 0-2)
+        """
+        _check_player(player, self.players)
         return SHIELDS_PER_PLAYER - sum(stack.count(player) for stack in self.shields)
 
     def fits(self, card: Card, seat: Seat) -> bool:
@@ -186,6 +256,35 @@ class State:
         (False, True)
         """
         return _fits(self.layout, self._face_up_at, card, seat)
+
+    # -- well-formedness --------------------------------------------------------------
+
+    def problems(self) -> tuple[str, ...]:
+        """Why no game can reach this state, every reason at once (empty when none).
+
+        The constructor already refuses what cannot exist at all (duplicate cards,
+        a wrong number of tableaus, seven shields of one player); this checks a
+        well-formed state against a game's history, like python-chess's
+        ``status()``: the cards in play for the player count, the start cards on
+        the start seats, hand sizes against the cards each player placed, whose
+        turn it is, a shield only where its owner placed a card, every face-up card
+        a player placed matching a card beside or opposite, and the removed cards.
+
+        >>> new_game(2, seed=1).problems()
+        ()
+        >>> game = new_game(2, seed=1)
+        >>> bad = State(2, game.layout, game.deal, game.removed, game.table, game.hands,
+        ...             ((0,), (), (), ()), to_move=1)
+        >>> for problem in bad.problems():
+        ...     print(problem)
+        player 2 is to move, but 0 cards have been placed, so player 1 is
+        player 1 has a shield on tableau 1 but placed only 0 cards there
+        """
+        return tuple(_history_problems(self))
+
+    def is_valid(self) -> bool:
+        """Whether :meth:`problems` finds nothing."""
+        return not self.problems()
 
     # -- the end ---------------------------------------------------------------------
 
@@ -316,7 +415,7 @@ class State:
             shields[move.tableau - 1] = (*shields[move.tableau - 1], mover)
         table = list(self.table)
         table[index] = Placed(move.card, mover, face_up=not move.face_down)
-        return State(
+        return State._trusted(
             players=self.players,
             layout=self.layout,
             deal=self.deal,
@@ -367,12 +466,7 @@ class State:
         >>> view.hand_sizes, len(view.hand), view.viewer
         ((9, 9, 8), 9, 1)
         """
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
-            raise ValueError(f"no player {player!r} in a {self.players}-player game")
+        _check_player(player, self.players)
         table: list[Placed | HiddenCard | None] = []
         for placed in self.table:
             if placed is not None and not placed.face_up and placed.player != player:
@@ -456,6 +550,174 @@ class View:
         return f"{text}\nseen by player {self.viewer + 1}"
 
 
+# -- well-formedness -------------------------------------------------------------------
+
+
+def _check_player(player: object, players: int) -> None:
+    if not _is_int(player) or not 0 <= player < players:  # type: ignore[operator]
+        raise ValueError(
+            f"no player {player!r} in a {players}-player game (players are 0-{players - 1})"
+        )
+
+
+def _is_clan_card(value: object) -> bool:
+    return isinstance(value, Card) and value in CLAN_CARDS
+
+
+def _as_tuple(state: State, name: str, value: object) -> tuple[Any, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InvalidStateError(
+            f"invalid Clans and Glory state: {name} must be a tuple, not {type(value).__name__}"
+        )
+    return tuple(value)
+
+
+def _check_structure(state: State) -> None:
+    """Refuse a state that cannot exist at all, naming every problem."""
+    if not _is_int(state.players) or state.players not in (2, 3, 4):
+        raise InvalidStateError(f"Clans and Glory is for 2 to 4 players, not {state.players!r}")
+    setup = setup_for(state.players)
+    layout = state.layout
+    if not isinstance(layout, Layout):
+        raise InvalidStateError(
+            f"invalid Clans and Glory state: the layout must be a Layout, not {layout!r}"
+        )
+    # Plain sequences become tuples, so the state is immutable all the way down.
+    for name in ("deal", "removed", "table", "hands", "shields", "moves"):
+        object.__setattr__(state, name, _as_tuple(state, name, getattr(state, name)))
+    object.__setattr__(state, "hands", tuple(_as_tuple(state, "a hand", h) for h in state.hands))
+    object.__setattr__(
+        state, "shields", tuple(_as_tuple(state, "a shield stack", s) for s in state.shields)
+    )
+    players = state.players
+    problems: list[str] = []
+    if layout.tableaus != setup.tableaus:
+        problems.append(
+            f"{players} players play on {setup.tableaus} tableaus, not {layout.tableaus}"
+        )
+    if len(state.table) != len(layout.seats):
+        problems.append(f"the table has {len(state.table)} entries for {len(layout.seats)} seats")
+    for seat, placed in zip(layout.seats, state.table, strict=False):
+        if placed is not None and not isinstance(placed, Placed):
+            problems.append(f"seat {seat} holds {placed!r}, not a Placed card or None")
+        elif placed is not None and placed.player is not None and placed.player >= players:
+            problems.append(f"seat {seat}: no player {placed.player} placed it")
+    if len(state.hands) != players:
+        problems.append(f"{len(state.hands)} hands for {players} players")
+    for player, hand in enumerate(state.hands):
+        foreign = [c for c in hand if not _is_clan_card(c)]
+        if foreign:
+            problems.append(f"hand {player} holds {foreign[0]!r}, not a Clans and Glory card")
+    for name in ("removed", "deal"):
+        foreign = [c for c in getattr(state, name) if not _is_clan_card(c)]
+        if foreign:
+            problems.append(f"{name} holds {foreign[0]!r}, not a Clans and Glory card")
+    if len(state.shields) != layout.tableaus:
+        problems.append(
+            f"{len(state.shields)} shield stacks for {layout.tableaus} tableaus (one per tableau)"
+        )
+    owners = [p for stack in state.shields for p in stack]
+    strangers = [p for p in owners if not _is_int(p) or not 0 <= p < players]
+    if strangers:
+        problems.append(f"a shield belongs to {strangers[0]!r}, not a player 0-{players - 1}")
+    for player in range(players):
+        if owners.count(player) > SHIELDS_PER_PLAYER:
+            problems.append(
+                f"player {player + 1} has {owners.count(player)} shields out, "
+                f"but only {SHIELDS_PER_PLAYER}"
+            )
+    if not _is_int(state.to_move) or not 0 <= state.to_move < players:
+        problems.append(f"to_move must be a player 0-{players - 1}, not {state.to_move!r}")
+    if not all(isinstance(m, Placement) for m in state.moves):
+        problems.append("moves must be Placements")
+    seen: Counter[Card] = Counter(
+        [p.card for p in state.table if isinstance(p, Placed)]
+        + [c for hand in state.hands for c in hand if _is_clan_card(c)]
+        + [c for c in state.removed if _is_clan_card(c)]
+    )
+    repeated = sorted(c for c, n in seen.items() if n > 1)
+    if repeated:
+        problems.append(
+            "a card lies in two places (table, hands, removed): " + " ".join(map(str, repeated))
+        )
+    if problems:
+        raise InvalidStateError("invalid Clans and Glory state: " + "; ".join(problems))
+
+
+def _count(number: int, noun: str = "card") -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _history_problems(state: State) -> Iterable[str]:
+    """Every way a well-formed state disagrees with any game's history."""
+    setup = state.setup
+    layout = state.layout
+    players = state.players
+    table = list(zip(layout.seats, state.table, strict=True))
+    on_table = [(seat, p) for seat, p in table if p is not None]
+    # the cards in play
+    out = sorted(
+        {p.card for _, p in on_table}.union(*state.hands, state.removed) - set(setup.deck())
+    )
+    if out:
+        yield f"not in play with {players} players: " + " ".join(map(str, out))
+    # the start cards
+    starts = set(layout.start_seats)
+    for seat, placed in table:
+        if seat in starts and (placed is None or placed.player is not None or not placed.face_up):
+            yield f"start seat {seat} must hold a face-up start card"
+        elif seat not in starts and placed is not None and placed.player is None:
+            yield f"seat {seat} holds a start card but is not a start seat"
+    # hands against the cards placed, and whose turn it is
+    placed_by = [sum(1 for _, p in on_table if p.player == q) for q in range(players)]
+    total = sum(placed_by)
+    for player in range(players):
+        dealt = setup.hand_sizes[player]
+        if placed_by[player] + len(state.hands[player]) != dealt:
+            yield (
+                f"player {player + 1} holds {_count(len(state.hands[player]))} and placed "
+                f"{placed_by[player]}, but was dealt {dealt}"
+            )
+        turns = total // players + (1 if player < total % players else 0)
+        if placed_by[player] != turns:
+            yield (
+                f"player {player + 1} placed {_count(placed_by[player])}, but after "
+                f"{total} moves in turn order it must have placed {turns}"
+            )
+    if state.to_move != total % players:
+        yield (
+            f"player {state.to_move + 1} is to move, but {_count(total)} "
+            f"{'has' if total == 1 else 'have'} been placed, "
+            f"so player {total % players + 1} is"
+        )
+    # shields go only on a tableau just played to
+    for tableau, stack in enumerate(state.shields, start=1):
+        for player in sorted(set(stack)):
+            cards = sum(1 for seat, p in on_table if seat.tableau == tableau and p.player == player)
+            if stack.count(player) > cards:
+                yield (
+                    f"player {player + 1} has a shield on tableau {tableau} "
+                    f"but placed only {_count(cards)} there"
+                )
+    # a face-up card must have matched when it was placed; cards never leave the table
+    face_up_at = {seat: p.card for seat, p in on_table if p.face_up}
+    for seat, placed in on_table:
+        fitted = _fits(layout, face_up_at.get, placed.card, seat)
+        if placed.player is not None and placed.face_up and not fitted:
+            yield f"{placed.card} on {seat} matches no face-up card beside or opposite it"
+    # the cards removed at set-up
+    if len(state.removed) != setup.random_removals:
+        yield f"{len(state.removed)} cards removed at set-up, not {setup.random_removals}"
+    unaccounted = sorted(
+        set(setup.deck())
+        - {p.card for _, p in on_table}
+        - set().union(*state.hands)
+        - set(state.removed)
+    )
+    if unaccounted:
+        yield "cards in play that are nowhere: " + " ".join(map(str, unaccounted))
+
+
 # -- set-up ----------------------------------------------------------------------------
 
 
@@ -479,14 +741,29 @@ def new_game(
     (['R3', 'R4', 'R5', 'R6'], [9, 9, 8])
     >>> new_game(2, seed=11) == new_game(2, seed=11)
     True
+
+    Bad arguments are refused at once, each with an ``InvalidDealError`` (a ``ValueError``):
+
+    >>> new_game(2, seed=1.0)
+    Traceback (most recent call last):
+    ...
+    referee.clans_and_glory.setup.InvalidDealError: the seed must be an integer or None, not 1.0
     """
     setup = setup_for(players)
+    if seed is not None and (not _is_int(seed)):
+        raise InvalidDealError("field_type", f"the seed must be an integer or None, not {seed!r}")
     if seed is not None and deck is not None:
         raise InvalidDealError("field_type", "give a seed or a deck, not both")
+    if layout is not None and not isinstance(layout, Layout):
+        raise InvalidDealError("layout", f"the layout must be a Layout, not {layout!r}")
     if deck is None:
         order = list(setup.deck())
         random.Random(seed).shuffle(order)
     else:
+        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+            raise InvalidDealError(
+                "field_type", f"the deck must be a sequence of cards, not {type(deck).__name__}"
+            )
         order = list(deck)
         _check_deck(setup, order)
     layout = default_layout(players) if layout is None else layout
@@ -513,9 +790,22 @@ def new_game(
 
 def _check_deck(setup: Setup, order: Sequence[object]) -> None:
     wanted = setup.deck()
-    foreign = [c for c in order if not isinstance(c, Card) or c not in wanted]
+    not_cards = [c for c in order if not _is_clan_card(c)]
+    if not_cards:
+        hint = (
+            " (card texts must be read first: CLAN_CARDS.parse(text), or give the deal "
+            "to state_from_deal)"
+            if isinstance(not_cards[0], str)
+            else ""
+        )
+        raise InvalidDealError(
+            "field_type",
+            f"the deck must hold Clans and Glory cards, not {not_cards[0]!r}{hint}",
+        )
+    foreign = [c for c in order if c not in wanted]
     missing = [c for c in wanted if c not in order]
-    repeated = sorted({c for c in order if isinstance(c, Card) and order.count(c) > 1})
+    counts = Counter(order)
+    repeated = sorted(c for c, n in counts.items() if n > 1)  # type: ignore[type-var]
     if foreign or missing or repeated:
         problems = []
         if foreign:
@@ -534,6 +824,12 @@ def _check_deck(setup: Setup, order: Sequence[object]) -> None:
 def _check_layout(setup: Setup, layout: Layout) -> None:
     if not isinstance(layout, Layout):
         raise InvalidDealError("layout", "the layout must be a Layout")
+    if layout.tableaus != setup.tableaus:
+        raise InvalidDealError(
+            "layout",
+            f"invalid layout: {setup.players} players play on {setup.tableaus} tableaus, "
+            f"not {layout.tableaus}",
+        )
     if len(layout.start_seats) != setup.start_cards:
         raise InvalidDealError(
             "layout",

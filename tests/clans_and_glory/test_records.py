@@ -232,7 +232,7 @@ def test_illegal_moves_report_ply_and_reason() -> None:
 # --- positions and claims -----------------------------------------------------------------
 
 
-def test_position_shows_the_table_and_hides_face_down_cards() -> None:
+def test_position_shows_the_whole_table_and_every_hand() -> None:
     record = load_record(EXAMPLES / "full-3-players.json")
     state = replay(record)
     assert isinstance(state, State)
@@ -240,6 +240,7 @@ def test_position_shows_the_table_and_hides_face_down_cards() -> None:
     assert position.game == "clans-and-glory" and position.rules == {"players": 3}
     data = position.data
     assert data["hand_sizes"] == [1, 1, 0] and data["to_move"] == state.to_move
+    assert data["hands"] == [[str(c) for c in hand] for hand in state.hands]
     assert [list(s) for s in state.shields] == data["shields"]
     seats = {item["seat"]: item for item in data["seats"]}
     assert len(seats) == sum(p is not None for p in state.table) == 5 + 24
@@ -247,18 +248,20 @@ def test_position_shows_the_table_and_hides_face_down_cards() -> None:
     assert down
     for move in down:
         seat = move.split("@")[1].split("+")[0]
-        assert seats[seat].get("down") is True and "card" not in seats[seat]
+        assert seats[seat]["down"] is True and seats[seat]["card"] == move.split("@")[0]
     start_cards = [item for item in data["seats"] if item["player"] is None]
-    assert len(start_cards) == 5 and all("card" in item for item in start_cards)
+    assert len(start_cards) == 5 and all("down" not in item for item in start_cards)
     assert "layout" not in data
     json.dumps(position.to_json())
 
 
-def test_positions_cannot_be_loaded() -> None:
+def test_a_position_without_hands_cannot_be_loaded() -> None:
     state = replay(FORMAT.random_record(1, {}), 4)
-    with pytest.raises(RecordError, match="positions cannot be loaded") as error:
-        FORMAT.load_position(Position("clans-and-glory", FORMAT.position_of(state).data, {}, "p"))
-    assert error.value.where == "p"
+    data = dict(FORMAT.position_of(state).data)
+    del data["hands"]
+    with pytest.raises(RecordError, match="needs every hand") as error:
+        FORMAT.load_position(Position("clans-and-glory", data, {}, "p"))
+    assert error.value.where == "p" and error.value.field == "hands"
 
 
 def test_there_is_nothing_to_claim() -> None:
@@ -351,14 +354,34 @@ def test_cli_claimable_says_there_are_no_claims(capsys: pytest.CaptureFixture[st
     assert json.loads(out) == {"game": "clans-and-glory", "to_move": 0, "answers": []}
 
 
-def test_cli_claimable_on_a_position_exits_2(
+def test_cli_show_and_claimable_read_a_written_position(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Issue 12 point 14: a position written by position_of is readable by show.
+    state = replay(FORMAT.random_record(2, {}), 3)
+    assert isinstance(state, State)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(FORMAT.position_of(state).to_json()))
+    code, out, _ = run(capsys, "show", str(path))
+    assert (code, out) == (0, str(state) + "\n")
+    code, out, _ = run(capsys, "show", "--svg", str(path))
+    assert code == 0 and out.startswith("<svg")
+    code, out, _ = run(capsys, "claimable", str(path))
+    assert (code, out) == (0, "Clans and Glory has no claims to prove\n")
+
+
+def test_cli_show_refuses_an_impossible_position_with_every_problem(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     state = replay(FORMAT.random_record(2, {}), 3)
+    data = FORMAT.position_of(state).to_json()
+    data["to_move"] = 0
+    data["hands"][0].append(data["hands"][1].pop())
     path = tmp_path / "position.json"
-    path.write_text(json.dumps(FORMAT.position_of(state).to_json()))
-    code, _, err = run(capsys, "claimable", str(path))
-    assert code == 2 and "positions cannot be loaded" in err
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2
+    assert "problems:" in err and "is to move" in err and "but was dealt 9" in err
 
 
 # --- property ----------------------------------------------------------------------------

@@ -170,7 +170,24 @@ def test_layout_too_small_refused() -> None:
     small = Layout(4, base.seats[:20], (), (), base.start_seats[:6])
     with pytest.raises(InvalidDealError, match="need 8 start seats"):
         new_game(2, seed=1, layout=small)
-    seats = tuple(Seat(1, n) for n in range(1, 24))
-    tight = Layout(1, seats, (), (), seats[:8])
+    seats = tuple(Seat(t, n) for t in range(1, 5) for n in range(1, 7))[:23]
+    tight = Layout(4, seats, (), (), seats[:8])
     with pytest.raises(InvalidDealError, match="at least 24 seats, not 23"):
         new_game(2, seed=1, layout=tight)
+
+
+@pytest.mark.parametrize(("players", "tableaus"), [(2, 4), (3, 5), (4, 6)])
+def test_layout_tableau_count_must_fit_the_player_count(players: int, tableaus: int) -> None:
+    # Ruling 1: 4, 5 or 6 tableaus for 2, 3 or 4 players; a layout for another
+    # count is refused even when it has enough seats and start seats.
+    for other in {4, 5, 6} - {tableaus}:
+        layout = default_layout({4: 2, 5: 3, 6: 4}[other])
+        seats = list(layout.seats)
+        wanted = setup_for(players).start_cards
+        starts = tuple(s for s in seats if s.number in (1, 2, 3, 4, 5, 6))[:wanted]
+        custom = Layout(layout.tableaus, layout.seats, (), (), starts)
+        with pytest.raises(
+            InvalidDealError, match=f"{players} players play on {tableaus} tableaus, not {other}"
+        ) as info:
+            new_game(players, seed=1, layout=custom)
+        assert info.value.reason == "layout"
