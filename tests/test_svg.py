@@ -118,10 +118,15 @@ def test_clans_and_glory_face_down_cards_hidden_in_a_view() -> None:
         shields=game.shields,
         to_move=1,
     )
-    own = groups(parse(render_svg(state)), "face-down")
+    own = groups(parse(render_svg(state, show_hands=False)), "face-down")
     assert [g.get("data-card") for g in own] == [str(game.hands[0][0])]
-    hidden = groups(parse(render_svg(state.view(1))), "face-down")
+    view = parse(render_svg(state.view(1)))
+    hidden = [g for seat in groups(view, "seat") for g in groups(seat, "face-down")]
     assert len(hidden) == 1 and hidden[0].get("data-card") is None
+    # In player 2's view, player 1's hand is card backs and player 2's is face up.
+    first, second = groups(view, "hand")
+    assert "hidden" in first.get("class", "") and set(cards_in(first)) == {""}
+    assert cards_in(second) == [str(card) for card in state.hands[1]]
 
 
 def test_every_documentation_picture_is_well_formed() -> None:
@@ -149,4 +154,6 @@ def test_show_svg_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None
     assert cards_in(groups(root, "stone")[1]) == ["R6", "O6", "Y6", "B8", "B9"]
     record = ROOT / "examples" / "records" / "schotten-totten" / "full-2024.json"
     assert main(["show", "--svg", "--ply", "1", str(record)]) == 0
-    assert len(cards_in(parse(capsys.readouterr().out))) == 1
+    root = parse(capsys.readouterr().out)
+    assert sum(len(cards_in(stone)) for stone in groups(root, "stone")) == 1
+    assert [len(cards_in(hand)) for hand in groups(root, "hand")] == [5, 6]
