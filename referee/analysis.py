@@ -30,6 +30,8 @@ first ``k`` moves of the record, and move ``k + 1`` is played from it.
 
 from __future__ import annotations
 
+import argparse
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,7 +47,7 @@ from referee.records import (
     validate,
 )
 
-__all__ = ["Analysis", "Decided", "MissedClaim", "analyze", "analyze_match"]
+__all__ = ["Analysis", "Decided", "MissedClaim", "add_parser", "analyze", "analyze_match", "run"]
 
 
 @dataclass(frozen=True)
@@ -306,3 +308,31 @@ def _decided(
         tables.append(table)
         before = table
     return events, tables
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``analyze`` command to the ``referee`` command line's subparsers."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "analyze", help="missed claims, decided places and when the result was settled"
+    )
+    parser.add_argument("path", metavar="RECORD", help="a record or match file, or -")
+    parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the analysis of each game; returns the exit status (1 if a game is illegal)."""
+    from referee.replay import read_item
+
+    item = read_item(args.path)
+    analyses = analyze_match(item) if isinstance(item, Match) else [analyze(item)]
+    for analysis in analyses:
+        if args.json:
+            print(json.dumps(analysis.to_json(), ensure_ascii=False))
+        else:
+            print(analysis)
+    return 1 if any(a.illegal is not None for a in analyses) else 0
