@@ -410,7 +410,7 @@ function refereeReplay(root) {
     picker.appendChild(option);
   });
   picker.hidden = data.games.length < 2;
-  picker.addEventListener("change", function () { load(Number(picker.value)); });
+  picker.addEventListener("change", function () { load(Number(picker.value)); picker.blur(); });
   q(".first").addEventListener("click", function () { show(0); });
   q(".back").addEventListener("click", function () { show(at - 1); });
   q(".forward").addEventListener("click", function () { show(at + 1); });
