@@ -34,7 +34,7 @@ from typing import Any
 from referee.analysis import Analysis, analyze
 from referee.game import GameState
 from referee.records import Match, Record, RecordError, find_game, loads_document
-from referee.svg import _draw, _Drawing, _touched
+from referee.svg import _draw, _Drawing, _evidence, _touched
 
 __all__ = ["add_parser", "read_item", "replay_data", "replay_html", "run"]
 
@@ -120,7 +120,7 @@ def _frames(
                         "label": a.label or f"place {a.place}",
                         "player": a.player,
                         "claimable": a.claimable,
-                        "text": a.explanation,
+                        "text": _evidence(a),
                     }
                     for a in answers
                 ],

@@ -607,11 +607,22 @@ def _verdict_badge(
         data_player=answer.player,
         data_explanation=answer.explanation,
     )
-    canvas.tooltip(f"{answer.label or place}, player {answer.player + 1}: {answer.explanation}")
+    canvas.tooltip(f"{answer.label or place}, player {answer.player + 1}: {_evidence(answer)}")
     canvas.circle(x, y, 10, fill=_YES if holds else _NO, stroke=colour, stroke_width=2.5)
     canvas.text(x, y + 4, "✓" if holds else "✗", size=12, weight="bold", fill="#ffffff")
     canvas.close()
     canvas.layer = layer
+
+
+def _evidence(answer: ClaimAnswer) -> str:
+    """The prover's explanation, with the cards of the opponent's best hope when a
+    claim holds (a refused claim's explanation already names the beating cards)."""
+    text = answer.explanation
+    best = answer.evidence.get("opponent_best") if answer.claimable else None
+    added = best.get("added") if isinstance(best, dict) else None
+    if added:
+        text += f" (reached by adding {' '.join(map(str, added))})"
+    return text
 
 
 def _answers_at(options: _Options, place: int) -> list[ClaimAnswer]:

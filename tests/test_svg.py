@@ -255,7 +255,12 @@ def test_claims_marks_each_complete_formation_with_the_provers_verdict() -> None
         assert badge.get("data-place") == str(answer.place)
         assert badge.get("data-explanation") == answer.explanation
         assert ("not-claimable" in badge.get("class", "")) is not answer.claimable
-        assert answer.explanation in (badge.findtext(f"{SVG}title") or "")
+        tooltip = badge.findtext(f"{SVG}title") or ""
+        assert answer.explanation in tooltip
+        best = answer.evidence.get("opponent_best") or {}
+        if answer.claimable and best.get("added"):
+            # A granted claim also names the cards of the opponent's best hope.
+            assert tooltip.endswith(f"(reached by adding {' '.join(best['added'])})")
     assert groups(parse(render_svg(state)), "verdict") == []
 
 

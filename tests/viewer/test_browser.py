@@ -94,7 +94,8 @@ def test_a_claimable_stone_shows_its_evidence(browser: Any, tmp_path: Path) -> N
     open_page(browser, tmp_path, record, ply=ply)
     assert css(browser, ".ply-counter").text.startswith(f"ply {ply} /")
     claims = [li.text for li in css_all(browser, "ul.claims li.claimable")]
-    assert f"{answer.label}, player {answer.player + 1}: {answer.explanation}" in claims
+    said = f"{answer.label}, player {answer.player + 1}: {answer.explanation}"
+    assert any(text.startswith(said) for text in claims), claims
     badge = css(browser, f'.board g.verdict.claimable[data-place="{answer.place}"]')
     assert badge.get_attribute("data-explanation") == answer.explanation
     browser.execute_script(
