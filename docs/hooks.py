@@ -19,7 +19,11 @@ the prover's answers on the picture ``NAME``.
 from __future__ import annotations
 
 import json
+import logging
 import re
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -43,10 +47,12 @@ __all__ = [
     "example_replays",
     "on_files",
     "on_page_markdown",
+    "on_post_build",
     "picture",
 ]
 
 _ROOT = Path(__file__).resolve().parents[1]
+log = logging.getLogger("mkdocs.hooks.referee")
 
 #: A Schotten Totten stone as ``(player 1's cards, player 2's cards, extra fields)``.
 _StoneSpec = tuple[str, str, Mapping[str, Any]]
@@ -222,6 +228,36 @@ def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: File
             rows.append(f"| {path.parent.name} | `{path.name}` | [step through]({depth}{target}) |")
         markdown = markdown.replace("<!-- replays -->", "\n".join(rows))
     return markdown
+
+
+#: The position the docs build photographs (when a Chromium is installed).
+SCREENSHOT = ("schotten-totten/full-2024-tactics.json", 61, "replays/screenshot.png")
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Photograph one position of a replay page with headless Chromium, as
+    ``replays/screenshot.png`` in the built site, so the page can be looked at
+    without opening a browser. Skipped (with a note) when no Chromium is found."""
+    chromium = next(
+        (shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None
+    )
+    if chromium is None:
+        log.info("no chromium: the replay screenshot is skipped")
+        return
+    name, ply, target = SCREENSHOT
+    item = _bundled(name)
+    out = Path(config.site_dir) / target
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "replay.html"
+        page.write_text(replay_html(item, ply=ply), encoding="utf-8")
+        try:
+            subprocess.run(
+                [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                 f"--screenshot={out}", "--window-size=1400,1000", page.as_uri()],
+                capture_output=True, timeout=60, check=True,
+            )  # fmt: skip
+        except (OSError, subprocess.SubprocessError) as error:
+            log.warning("the replay screenshot failed: %s", error)
 
 
 def _game_of(name: str) -> str:
