@@ -275,3 +275,25 @@ def test_states_and_records_show_themselves_in_notebooks() -> None:
     html = record._repr_html_()
     assert html.startswith("<style>") and 'class="referee-replay"' in html
     assert "<html" not in html
+
+
+def test_docs_pages_get_pictures_inline_claim_lists_and_replay_links() -> None:
+    hooks = docs_hooks()
+
+    class Page:
+        class file:  # the shape of an mkdocs page's file
+            src_uri = "replay.md"
+
+    text = (
+        "![A position](images/schotten-totten/mid-game.svg)\n\n"
+        "<!-- claims: schotten-totten/mid-game.svg -->\n\n<!-- replays -->\n"
+    )
+    out = hooks.on_page_markdown(text, Page(), None, None)
+    assert "<img" not in out and "](images/" not in out
+    inline = out.split('<div class="referee-picture"', 1)[1].split("</div>", 1)[0]
+    assert '<g class="verdict claimable"' in inline and "\n\n" not in inline
+    assert "- stone 8, player 1: claimable: color (12) stands" in out
+    records = sorted((ROOT / "examples" / "records").glob("*/*.json"))
+    links = [line for line in out.splitlines() if "[step through](" in line]
+    assert len(links) == len(records) == len(hooks.example_replays())
+    assert "(replays/schotten-totten/full-2024-tactics.html)" in out
