@@ -290,6 +290,10 @@ _STYLE = """
 .referee-replay .replay-side h3{font-size:1em;margin:.6em 0 .2em}
 .referee-replay ol.moves{max-height:24em;overflow-y:auto;margin:0;padding-left:3em}
 .referee-replay ol.moves li{cursor:pointer}
+.referee-replay ol.moves li[data-player="0"]{color:#1d3557}
+.referee-replay ol.moves li[data-player="1"]{color:#8c2f1b}
+.referee-replay ol.moves li[data-player="2"]{color:#2f6b3a}
+.referee-replay ol.moves li[data-player="3"]{color:#6b4f1d}
 .referee-replay ol.moves li.current{background:#ffe0b2;font-weight:bold}
 .referee-replay ol.moves li.missed-claim::after{content:" \\2691";color:#c2185b}
 .referee-replay ol.moves li.refused{color:#9b1c1c;font-weight:bold}
@@ -332,9 +336,12 @@ function refereeReplay(root) {
     moves.textContent = "";
     game.moves.forEach(function (move, i) {
       var li = el("li", "move", move);
+      var player = game.frames[i].to_move;
       li.dataset.ply = i + 1;
+      li.dataset.player = player;
+      li.title = game.players[player] || "player " + (player + 1);
       var missed = game.missedAt[String(i + 1)];
-      if (missed) { li.classList.add("missed-claim"); li.title = missed.join("\n"); }
+      if (missed) { li.classList.add("missed-claim"); li.title += ": " + missed.join("\n"); }
       li.addEventListener("click", function () { show(i + 1); });
       moves.appendChild(li);
     });
@@ -354,6 +361,7 @@ function refereeReplay(root) {
         root.classList.remove("hide-hand-" + p);
         box.addEventListener("change", function () {
           root.classList.toggle("hide-hand-" + p, !box.checked);
+          box.blur();
         });
         label.appendChild(box);
         label.appendChild(text(" " + name + "'s hand"));

@@ -129,7 +129,8 @@ def test_hands_toggle_for_a_full_record_and_hidden_for_a_public_one(
     toggle.click()
     assert not css(browser, '.board g.hand[data-player="0"]').is_displayed()
     assert css(browser, '.board g.hand[data-player="1"]').is_displayed()
-    press(browser, "ARROW_RIGHT")
+    press(browser, "ARROW_RIGHT")  # the check box does not keep the keys
+    assert css(browser, ".ply-counter").text == f"ply 5 / {len(record.moves)}"
     assert not css(browser, '.board g.hand[data-player="0"]').is_displayed()
     toggle.click()
     assert css(browser, '.board g.hand[data-player="0"]').is_displayed()
