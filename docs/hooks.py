@@ -6,14 +6,24 @@ reference show the library's reStructuredText-flavoured docstrings as Markdown.
 Every picture on the site is a position built here from the library's public
 API and drawn by :func:`referee.svg.render_svg` while the site is built. The
 pages refer to them as ``images/<name>.svg``; the files exist only in the built
-site, so a picture can never fall behind the code that draws it.
+site, so a picture can never fall behind the code that draws it. Each such
+image in a page is replaced by the SVG itself, inline, so its tooltips work.
 ``tests/test_svg.py`` draws each of them too.
+
+A replay page (:mod:`referee.replay`) of every bundled example record is
+written as ``replays/<game>/<name>.html``; the marker ``<!-- replays -->``
+in a page becomes the list of links to them, and ``<!-- claims: NAME -->``
+the prover's answers on the picture ``NAME``.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,12 +35,24 @@ from mkdocs.structure.files import File, Files
 from referee.cards import Card
 from referee.clans_and_glory import Placed, Seat, default_layout, setup_for
 from referee.clans_and_glory import State as ClansAndGloryState
-from referee.records import find_game, parse_position
+from referee.records import Match, Record, find_game, iter_records, parse_position, replay
+from referee.replay import replay_html
 from referee.svg import render_svg
 
-__all__ = ["PICTURES", "DocstringMarkdown", "docstring_markdown", "on_files", "picture"]
+__all__ = [
+    "PICTURES",
+    "PICTURE_OPTIONS",
+    "DocstringMarkdown",
+    "docstring_markdown",
+    "example_replays",
+    "on_files",
+    "on_page_markdown",
+    "on_post_build",
+    "picture",
+]
 
 _ROOT = Path(__file__).resolve().parents[1]
+log = logging.getLogger("mkdocs.hooks.referee")
 
 #: A Schotten Totten stone as ``(player 1's cards, player 2's cards, extra fields)``.
 _StoneSpec = tuple[str, str, Mapping[str, Any]]
@@ -98,6 +120,18 @@ def _clans_and_glory_54_points() -> ClansAndGloryState:
     )
 
 
+def _mid_game() -> object:
+    """Ply 48 of the bundled 2024 game: player 2's Y7 at stone 8 leaves player 1's
+    colour there unbeatable, while player 1's stone 7 can still be beaten."""
+    record = _bundled("schotten-totten/full-2024.json")
+    return replay(record, 48)
+
+
+def _bundled(name: str) -> Any:
+    items = list(iter_records(_ROOT / "examples" / "records" / name))
+    return items[0]
+
+
 def _readme_game() -> object:
     from referee import schotten_totten as st
 
@@ -107,6 +141,7 @@ def _readme_game() -> object:
 #: Every picture of the site: its path under ``images/`` and how to set up its position.
 PICTURES: dict[str, Callable[[], object]] = {
     "schotten-totten/first-move.svg": _readme_game,
+    "schotten-totten/mid-game.svg": _mid_game,
     "schotten-totten/claim-2024.svg": lambda: _schotten_totten(
         {9: ("G7 P4 B3", "G5 R5 B5", {"first": 0, "owner": 1})}
     ),
@@ -135,16 +170,98 @@ PICTURES: dict[str, Callable[[], object]] = {
 }
 
 
+#: The drawing options of the pictures that use any (the default: none).
+PICTURE_OPTIONS: dict[str, dict[str, Any]] = {
+    "schotten-totten/first-move.svg": {"last_move": "R8@5", "show_hands": [0]},
+    "schotten-totten/mid-game.svg": {"last_move": "Y7@8", "claims": True, "show_hands": False},
+}
+
+
 def picture(name: str) -> str:
     """The SVG text of the picture ``name`` (a key of :data:`PICTURES`)."""
-    return render_svg(PICTURES[name]())
+    return render_svg(PICTURES[name](), **PICTURE_OPTIONS.get(name, {}))
+
+
+def example_replays() -> dict[str, Path]:
+    """The site path of each bundled example's replay page, and its record file."""
+    records = _ROOT / "examples" / "records"
+    return {
+        f"replays/{path.parent.name}/{path.stem}.html": path
+        for path in sorted(records.glob("*/*.json"))
+    }
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add every picture to the site as ``images/<name>``."""
+    """Add every picture to the site as ``images/<name>``, and every example's replay."""
     for name in PICTURES:
         files.append(File.generated(config, f"images/{name}", content=picture(name)))
+    for target, path in example_replays().items():
+        item = next(iter(iter_records(path)))
+        assert isinstance(item, Record | Match), item
+        files.append(File.generated(config, target, content=replay_html(item)))
     return files
+
+
+_IMAGE = re.compile(r"^!\[([^\]]*)\]\(((?:\.\./)*)images/([^)]+\.svg)\)$", re.MULTILINE)
+_CLAIMS = re.compile(r"^<!-- claims: (\S+) -->$", re.MULTILINE)
+
+
+def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+    """Pictures inline (so their tooltips work), the replay links, the claim lists."""
+
+    def inline(match: re.Match[str]) -> str:
+        svg = picture(match.group(3)).strip()
+        return f'<div class="referee-picture" role="figure" aria-label="{match.group(1)}">\n{svg}\n</div>'
+
+    def claims(match: re.Match[str]) -> str:
+        name = match.group(1)
+        state = PICTURES[name]()
+        answers = find_game(_game_of(name)).claimability(state)
+        return "\n".join(f"- {answer}" for answer in answers if answer.claimable is not None)
+
+    markdown = _IMAGE.sub(inline, markdown)
+    markdown = _CLAIMS.sub(claims, markdown)
+    if "<!-- replays -->" in markdown:
+        depth = "../" * page.file.src_uri.count("/")
+        rows = ["| game | record | replay |", "|---|---|---|"]
+        for target, path in example_replays().items():
+            rows.append(f"| {path.parent.name} | `{path.name}` | [step through]({depth}{target}) |")
+        markdown = markdown.replace("<!-- replays -->", "\n".join(rows))
+    return markdown
+
+
+#: The position the docs build photographs (when a Chromium is installed).
+SCREENSHOT = ("schotten-totten/full-2024-tactics.json", 61, "replays/screenshot.png")
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Photograph one position of a replay page with headless Chromium, as
+    ``replays/screenshot.png`` in the built site, so the page can be looked at
+    without opening a browser. Skipped (with a note) when no Chromium is found."""
+    chromium = next(
+        (shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None
+    )
+    if chromium is None:
+        log.info("no chromium: the replay screenshot is skipped")
+        return
+    name, ply, target = SCREENSHOT
+    item = _bundled(name)
+    out = Path(config.site_dir) / target
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "replay.html"
+        page.write_text(replay_html(item, ply=ply), encoding="utf-8")
+        try:
+            subprocess.run(
+                [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                 f"--screenshot={out}", "--window-size=1400,1000", page.as_uri()],
+                capture_output=True, timeout=60, check=True,
+            )  # fmt: skip
+        except (OSError, subprocess.SubprocessError) as error:
+            log.warning("the replay screenshot failed: %s", error)
+
+
+def _game_of(name: str) -> str:
+    return name.split("/", 1)[0]
 
 
 # --- docstrings for the API reference -------------------------------------------------

@@ -105,6 +105,11 @@ def _parser() -> argparse.ArgumentParser:
         help='rules object, e.g. \'{"edition": "1999"}\'',
     )
     demo.set_defaults(run=_demo)
+
+    from referee import analysis, replay  # the viewer's commands live with the viewer
+
+    replay.add_parser(commands)
+    analysis.add_parser(commands)
     return parser
 
 

@@ -3,25 +3,30 @@
 :func:`render_svg` draws a position of any game of the library: the Schotten
 Totten stone row, the Schotten Totten 2 wall, the Clans and Glory table. Each
 card is a small rectangle in its colour, with its value and its colour letter
-(so the picture reads without colour too) and a tooltip naming it.
+(so the picture reads without colour too) and a tooltip naming it. Options
+mark the last move, highlight places, show the hands, turn the table and draw
+the prover's verdict on each stone that can be claimed:
 
 >>> from referee import schotten_totten as st
 >>> from referee.svg import render_svg
 >>> game = st.new_game(seed=2024).play("R8@5").play("draw")
->>> picture = render_svg(game)
->>> picture.startswith("<svg"), 'data-card="R8"' in picture
-(True, True)
+>>> picture = render_svg(game, last_move="R8@5")
+>>> picture.startswith("<svg"), 'data-card="R8"' in picture, 'class="last-move"' in picture
+(True, True, True)
 
 Every element that matters carries a ``class`` and ``data-`` attributes
 (``g.stone[data-stone="5"]``, ``g.card[data-card="R8"]``, ``g.seat``,
-``g.tile``, ``g.shields``), so a picture can be styled or checked by machine.
-A new game (or another state type) joins with :func:`register_renderer`.
+``g.tile``, ``g.shields``, ``g.hand``, ``g.verdict``), so a picture can be
+styled or checked by machine. A new game (or another state type) joins with
+:func:`register_renderer`. Every text is at least 10 px tall at the default size.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.cards import Card, CardSet
 from referee.clans_and_glory import layout as _cg_layout
@@ -35,7 +40,10 @@ from referee.schotten_totten_2 import state as _st2
 from referee.schotten_totten_2.wall import GATE as _GATE
 from referee.schotten_totten_2.wall import SIEGE_CARDS as _ST2_CARDS
 
-__all__ = ["CARD_FILLS", "PLAYER_COLOURS", "register_renderer", "render_svg"]
+if TYPE_CHECKING:
+    from referee.records import ClaimAnswer
+
+__all__ = ["CARD_FILLS", "MIN_FONT_SIZE", "PLAYER_COLOURS", "register_renderer", "render_svg"]
 
 _S = TypeVar("_S")
 
@@ -54,11 +62,14 @@ CARD_FILLS = {
 _LIGHT = frozenset("OYW")
 #: One colour per player, for claimed stones, shields and side labels.
 PLAYER_COLOURS = ("#1d3557", "#8c2f1b", "#2f6b3a", "#6b4f1d")
+#: The smallest font size (px) of any text, at the default size of a picture.
+MIN_FONT_SIZE = 10
 
-_CARD_W, _CARD_H, _GAP = 34, 46, 4
-_MARGIN, _TITLE_H, _LABEL_W = 14, 30, 78
+_CARD_W, _CARD_H, _GAP = 40, 54, 4
+_MARGIN, _TITLE_H, _LABEL_W = 14, 46, 78
 _FONT = "font-family:Helvetica,Arial,sans-serif"
 _TACTIC_FILL, _BACK_FILL, _TEXT = "#2b2b2b", "#6d5a48", "#1a1a1a"
+_MARK, _HIGHLIGHT, _YES, _NO = "#e07b00", "#c2185b", "#1b7f3b", "#9b1c1c"
 _TACTIC_LABELS = {
     "joker": "joker",
     "spy": "spy",
@@ -72,7 +83,7 @@ _TACTIC_LABELS = {
     "banshee": "banshee",
     "traitor": "traitor",
     "treason": "treason",
-    "redeploy": "redeploy",
+    "redeploy": "redepl.",
     "desertion": "desert",
     "explosion": "explode",
     "support": "support",
@@ -84,7 +95,8 @@ _RENDERERS: dict[type, Callable[[Any], str]] = {}
 
 def register_renderer(state_type: type[_S], renderer: Callable[[_S], str]) -> None:
     """Make :func:`render_svg` draw states of ``state_type`` (and its subclasses)
-    with ``renderer``, which returns a whole ``<svg>`` document.
+    with ``renderer``, which returns a whole ``<svg>`` document (the drawing
+    options of :func:`render_svg` apply to the library's own games only).
 
     >>> class Empty:
     ...     pass
@@ -95,7 +107,59 @@ def register_renderer(state_type: type[_S], renderer: Callable[[_S], str]) -> No
     _RENDERERS[state_type] = renderer
 
 
-def render_svg(state: object) -> str:
+@dataclass
+class _Options:
+    """How to draw one picture (the keyword arguments of :func:`render_svg`)."""
+
+    last_move: str | None = None
+    highlight: frozenset[str] = frozenset()
+    hands: frozenset[int] = frozenset()
+    perspective: int | None = None
+    size: float | None = None
+    claims: Sequence[ClaimAnswer] = ()
+    #: When set, cards are drawn as ``<use>`` of shared symbols collected here.
+    symbols: dict[str, str] | None = None
+    note: str | None = None
+
+
+@dataclass
+class _Drawing:
+    """A finished picture in pieces: each top-level element with its layer."""
+
+    width: float
+    height: float
+    kind: str
+    title: str
+    pieces: list[tuple[int, str]] = field(default_factory=list)
+    symbols: dict[str, str] = field(default_factory=dict)
+
+    def head(self, size: float | None) -> str:
+        scale = 1.0 if size is None else size / self.width
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width * scale)}" '
+            f'height="{_num(self.height * scale)}" viewBox="0 0 {_num(self.width)} '
+            f'{_num(self.height)}" role="img" class="referee-position {self.kind}" '
+            f'style="{_FONT}">'
+        )
+
+    def svg(self, size: float | None) -> str:
+        defs = []
+        if self.symbols:
+            defs = ["<defs>", *self.symbols.values(), "</defs>"]
+        body = [p for _, p in sorted(self.pieces, key=lambda item: item[0])]
+        return "\n".join([self.head(size), *defs, *body, "</svg>"]) + "\n"
+
+
+def render_svg(
+    state: object,
+    *,
+    last_move: object = None,
+    highlight: Iterable[int | str] = (),
+    show_hands: bool | Iterable[int] = True,
+    perspective: int | None = None,
+    size: float | None = None,
+    claims: bool | Iterable[ClaimAnswer] = False,
+) -> str:
     """The SVG picture of a position, as one string starting with ``<svg``.
 
     ``state`` is a Schotten Totten :class:`~referee.schotten_totten.State`, a
@@ -103,12 +167,85 @@ def render_svg(state: object) -> str:
     and Glory :class:`~referee.clans_and_glory.State` or
     :class:`~referee.clans_and_glory.View`.
 
+    - ``last_move``: the move that led here (a move or its text); the places
+      it touched are ringed and the move is written in the title bar.
+    - ``highlight``: places to ring: stone or tile numbers, or seats like ``"t2s4"``.
+    - ``show_hands``: ``True`` draws every hand (a hidden hand as card backs),
+      ``False`` none, or the players whose hands to draw.
+    - ``perspective``: the player whose cards are drawn below the stones or
+      tiles (default: the second player in Schotten Totten, the defender in
+      Schotten Totten 2; the Clans and Glory table does not turn).
+    - ``size``: the picture's width in pixels (the drawing scales to it).
+    - ``claims``: ``True`` to ask the prover about every complete formation
+      and mark each stone or tile with its verdict (the explanation as its
+      tooltip), or the answers of ``GameFormat.claimability`` to draw.
+
+    >>> from referee import schotten_totten as st
+    >>> picture = render_svg(st.new_game(seed=1), show_hands=[0], size=400)
+    >>> 'width="400"' in picture, picture.count('class="hand"')
+    (True, 1)
     >>> render_svg("R7")
     Traceback (most recent call last):
     ...
     TypeError: no SVG picture for a str: expected a game state such as referee.schotten_totten.State
     """
+    drawing = _draw(
+        state,
+        last_move=last_move,
+        highlight=highlight,
+        show_hands=show_hands,
+        perspective=perspective,
+        size=size,
+        claims=claims,
+    )
+    if isinstance(drawing, str):
+        return drawing
+    return drawing.svg(size)
+
+
+def _draw(
+    state: object,
+    *,
+    last_move: object = None,
+    highlight: Iterable[int | str] = (),
+    show_hands: bool | Iterable[int] = True,
+    perspective: int | None = None,
+    size: float | None = None,
+    claims: bool | Iterable[ClaimAnswer] = False,
+    symbols: dict[str, str] | None = None,
+    note: str | None = None,
+) -> _Drawing | str:
+    """The picture in pieces (or a registered renderer's whole ``<svg>`` text)."""
     for kind in type(state).__mro__:
+        builtin = _BUILTIN.get(kind)
+        if builtin is not None:
+            game, draw = builtin
+            players = _players_of(state)
+            hands = (
+                frozenset(range(players))
+                if show_hands is True
+                else frozenset()
+                if show_hands is False
+                else frozenset(show_hands)
+            )
+            answers: Sequence[ClaimAnswer] = ()
+            if claims is True:
+                from referee.records import find_game
+
+                answers = find_game(game).claimability(state)
+            elif claims is not False:
+                answers = tuple(claims)
+            options = _Options(
+                last_move=None if last_move is None else str(last_move),
+                highlight=frozenset(str(place) for place in highlight),
+                hands=hands,
+                perspective=perspective,
+                size=size,
+                claims=answers,
+                symbols=symbols,
+                note=note,
+            )
+            return draw(state, options)
         renderer = _RENDERERS.get(kind)
         if renderer is not None:
             return renderer(state)
@@ -116,6 +253,14 @@ def render_svg(state: object) -> str:
         f"no SVG picture for a {type(state).__name__}: "
         "expected a game state such as referee.schotten_totten.State"
     )
+
+
+def _players_of(state: object) -> int:
+    return int(getattr(state, "players", 2))
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 # --- drawing primitives ------------------------------------------------------------
@@ -140,31 +285,53 @@ def _attrs(attributes: dict[str, object]) -> str:
 
 
 class _Canvas:
-    """An SVG document being built, element by element."""
+    """An SVG document being built, element by element.
 
-    def __init__(self, title: str) -> None:
+    Each top-level element is one *piece* of the drawing, kept with its layer
+    (0 the background, 1 the table, 2 marks drawn over it), so a replay can
+    share the pieces that do not change from one position to the next.
+    """
+
+    def __init__(self, title: str, options: _Options) -> None:
         self.title = title
-        self.parts: list[str] = []
+        self.options = options
+        self.pieces: list[tuple[int, str]] = []
+        self.symbols: dict[str, str] = {} if options.symbols is None else options.symbols
+        self.layer = 1
+        self._depth = 0
+        self._current: list[str] = []
+
+    def _add(self, text: str, depth_change: int = 0) -> None:
+        if self._depth == 0 and depth_change >= 0:
+            self._current = [text]
+            if depth_change == 0:
+                self.pieces.append((self.layer, text))
+        else:
+            self._current.append(text)
+        self._depth += depth_change
+        if self._depth == 0 and depth_change < 0:
+            self.pieces.append((self.layer, "".join(self._current)))
+
+    def raw(self, text: str) -> None:
+        self._add(text)
 
     def open(self, **attributes: object) -> None:
-        self.parts.append(f"<g{_attrs(attributes)}>")
+        self._add(f"<g{_attrs(attributes)}>", +1)
 
     def close(self) -> None:
-        self.parts.append("</g>")
+        self._add("</g>", -1)
 
     def tooltip(self, text: str) -> None:
-        self.parts.append(f"<title>{_escape(text)}</title>")
+        self._add(f"<title>{_escape(text)}</title>")
 
     def rect(self, x: float, y: float, w: float, h: float, **attributes: object) -> None:
-        self.parts.append(
-            f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attributes})}/>"
-        )
+        self._add(f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attributes})}/>")
 
     def circle(self, cx: float, cy: float, r: float, **attributes: object) -> None:
-        self.parts.append(f"<circle{_attrs({'cx': cx, 'cy': cy, 'r': r, **attributes})}/>")
+        self._add(f"<circle{_attrs({'cx': cx, 'cy': cy, 'r': r, **attributes})}/>")
 
     def path(self, d: str, **attributes: object) -> None:
-        self.parts.append(f"<path{_attrs({'d': d, **attributes})}/>")
+        self._add(f"<path{_attrs({'d': d, **attributes})}/>")
 
     def text(
         self,
@@ -178,61 +345,112 @@ class _Canvas:
         fill: str = _TEXT,
         **attributes: object,
     ) -> None:
-        style = {"font_size": size, "text_anchor": anchor, "font_weight": weight, "fill": fill}
-        self.parts.append(
-            f"<text{_attrs({'x': x, 'y': y, **style, **attributes})}>{_escape(text)}</text>"
+        self._add(
+            _text(
+                x,
+                y,
+                text,
+                size=size,
+                anchor=anchor,
+                weight=weight,
+                fill=fill,
+                attributes=attributes,
+            )
         )
 
-    def finish(self, width: float, height: float, kind: str) -> str:
-        head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" class="referee-position {kind}" '
-            f'style="{_FONT}">'
+    def figure(self, key: str, body: str, x: float, y: float) -> None:
+        """A shared drawing (a card face) at ``x, y``: inline, or a ``<use>`` of its symbol."""
+        if self.options.symbols is None:
+            self._add(f'<g transform="translate({_num(x)},{_num(y)})">{body}</g>')
+            return
+        ident = "rc-" + re.sub(r"[^A-Za-z0-9]", "_", key)
+        if ident not in self.symbols:
+            self.symbols[ident] = (
+                f'<symbol id="{ident}" viewBox="0 0 {_CARD_W} {_CARD_H}" '
+                f'width="{_CARD_W}" height="{_CARD_H}" overflow="visible">{body}</symbol>'
+            )
+        self._add(f'<use href="#{ident}" x="{_num(x)}" y="{_num(y)}"/>')
+
+    def finish(self, width: float, height: float, kind: str) -> _Drawing:
+        background = (
+            f"<title>{_escape(self.title)}</title>"
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fbfaf7"/>'
         )
-        body = [
-            f"<title>{_escape(self.title)}</title>",
-            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fbfaf7"/>',
-            *self.parts,
-        ]
-        return "\n".join([head, *body, "</svg>"]) + "\n"
+        return _Drawing(width, height, kind, self.title, [(0, background), *self.pieces])
 
 
-def _card(canvas: _Canvas, x: float, y: float, card: object, cards: CardSet) -> None:
-    """One card: a clan/siege card in its colour, or a dark tactic card."""
+def _text(
+    x: float,
+    y: float,
+    text: object,
+    *,
+    size: float = 12,
+    anchor: str = "middle",
+    weight: str | None = None,
+    fill: str = _TEXT,
+    attributes: dict[str, object] | None = None,
+) -> str:
+    style = {"font_size": size, "text_anchor": anchor, "font_weight": weight, "fill": fill}
+    extra = attributes or {}
+    return f"<text{_attrs({'x': x, 'y': y, **style, **extra})}>{_escape(text)}</text>"
+
+
+def _card_face(card: object, cards: CardSet) -> tuple[str, str]:
+    """A card's drawing at the origin, and its key: a clan/siege card in its
+    colour, or a dark tactic card."""
     if type(card) is Card and card.colour in CARD_FILLS:
         fill = CARD_FILLS[card.colour]
         ink = _TEXT if card.colour in _LIGHT else "#ffffff"
+        body = (
+            f'<rect x="0" y="0" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="{fill}" '
+            f'stroke="#333333" stroke-width="1"/>'
+            + _text(4, 13, card.colour, size=11, anchor="start", weight="bold", fill=ink)
+            + _text(_CARD_W / 2, 38, card.value, size=20, weight="bold", fill=ink)
+        )
+        return str(card), body
+    name = str(card)
+    label = _TACTIC_LABELS.get(name, name[:7])
+    fit: dict[str, object] = (
+        {"textLength": _CARD_W - 6, "lengthAdjust": "spacingAndGlyphs"} if len(label) > 6 else {}
+    )
+    body = (
+        f'<rect x="0" y="0" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="{_TACTIC_FILL}" '
+        f'stroke="#000000" stroke-width="1"/>'
+        f'<rect x="3" y="3" width="{_CARD_W - 6}" height="{_CARD_H - 6}" rx="3" fill="none" '
+        f'stroke="#c9a227"/>'
+        + _text(_CARD_W / 2, 32, label, size=10, weight="bold", fill="#f1e3b0", attributes=fit)
+    )
+    return name, body
+
+
+def _card(canvas: _Canvas, x: float, y: float, card: object, cards: CardSet) -> None:
+    """One card, face up."""
+    key, body = _card_face(card, cards)
+    if type(card) is Card and card.colour in CARD_FILLS:
         name = f"{cards.colour_name(card.colour)} {card.value}" if card in cards else str(card)
         canvas.open(class_="card", data_card=str(card))
         canvas.tooltip(f"{card} ({name})")
-        canvas.rect(x, y, _CARD_W, _CARD_H, rx=4, fill=fill, stroke="#333333", stroke_width=1)
-        canvas.text(x + 4, y + 10, card.colour, size=8, anchor="start", fill=ink)
-        canvas.text(x + _CARD_W / 2, y + 31, card.value, size=17, weight="bold", fill=ink)
-        canvas.close()
-        return
-    name = str(card)
-    canvas.open(class_="card tactic", data_card=name)
-    canvas.tooltip(f"{name.replace('_', ' ')} (tactic card)")
-    canvas.rect(x, y, _CARD_W, _CARD_H, rx=4, fill=_TACTIC_FILL, stroke="#000000", stroke_width=1)
-    canvas.rect(x + 3, y + 3, _CARD_W - 6, _CARD_H - 6, rx=3, fill="none", stroke="#c9a227")
-    label = _TACTIC_LABELS.get(name, name[:7])
-    canvas.text(x + _CARD_W / 2, y + 27, label, size=7, weight="bold", fill="#f1e3b0")
+    else:
+        canvas.open(class_="card tactic", data_card=key)
+        canvas.tooltip(f"{key.replace('_', ' ')} (tactic card)")
+    canvas.figure(key, body, x, y)
     canvas.close()
 
 
-def _card_back(canvas: _Canvas, x: float, y: float, card: Card | None) -> None:
+_BACK = (
+    f'<rect x="0" y="0" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="{_BACK_FILL}" '
+    f'stroke="#333333"/><path d="M5,5 L{_CARD_W - 5},{_CARD_H - 5} M{_CARD_W - 5},5 '
+    f'L5,{_CARD_H - 5}" stroke="#a89580" stroke-width="1.5"/>'
+)
+
+
+def _card_back(canvas: _Canvas, x: float, y: float, card: object | None, what: str) -> None:
     """A face-down card; the referee's view still names it in the tooltip."""
     canvas.open(class_="card face-down", data_card=None if card is None else str(card))
-    canvas.tooltip("face-down card" + ("" if card is None else f" ({card})"))
-    canvas.rect(x, y, _CARD_W, _CARD_H, rx=4, fill=_BACK_FILL, stroke="#333333")
-    canvas.path(
-        f"M{x + 5},{y + 5} L{x + _CARD_W - 5},{y + _CARD_H - 5} "
-        f"M{x + _CARD_W - 5},{y + 5} L{x + 5},{y + _CARD_H - 5}",
-        stroke="#a89580",
-        stroke_width=1.5,
-    )
+    canvas.tooltip(what + ("" if card is None else f" ({card})"))
+    canvas.figure("back", _BACK, x, y)
     if card is not None:
-        canvas.text(x + _CARD_W / 2, y + _CARD_H - 4, str(card).lower(), size=8, fill="#f6f3ec")
+        canvas.text(x + _CARD_W / 2, y + _CARD_H - 5, str(card).lower(), size=10, fill="#f6f3ec")
     canvas.close()
 
 
@@ -264,6 +482,50 @@ def _side(
         _card(canvas, x, y, card, cardset)
 
 
+_HAND_H = _CARD_H + 2 * _GAP
+
+
+def _hand(
+    canvas: _Canvas,
+    y: float,
+    player: int,
+    hand: Sequence[object] | None,
+    count: int,
+    cardset: CardSet,
+    label: str,
+) -> None:
+    """One player's hand as a row of cards (card backs when the hand is hidden)."""
+    hidden = hand is None
+    canvas.open(class_="hand" + (" hidden" if hidden else ""), data_player=player)
+    canvas.tooltip(label)
+    for line, text in enumerate((f"player {player + 1}", "hand")):
+        canvas.text(
+            _MARGIN,
+            y + _CARD_H / 2 - 3 + 14 * line,
+            text,
+            size=11,
+            anchor="start",
+            fill=PLAYER_COLOURS[player % len(PLAYER_COLOURS)],
+            weight="bold" if line == 0 else None,
+        )
+    x = _MARGIN + _LABEL_W
+    if hand is None:
+        for _ in range(count):
+            _card_back(canvas, x, y, None, f"player {player + 1}'s hidden card")
+            x += _CARD_W + _GAP
+    else:
+        for card in hand:
+            _card(canvas, x, y, card, cardset)
+            x += _CARD_W + _GAP
+    if count == 0:
+        canvas.text(x, y + _CARD_H / 2 + 4, "no cards", size=11, anchor="start", fill="#8a7a5c")
+    canvas.close()
+
+
+def _hand_width(cards: int) -> float:
+    return _MARGIN + _LABEL_W + cards * (_CARD_W + _GAP) + _MARGIN
+
+
 def _status(outcome: Outcome | None, to_move: int, roles: Sequence[str] = ()) -> str:
     def who(player: int) -> str:
         return f"player {player + 1}" + (f" ({roles[player]})" if roles else "")
@@ -275,6 +537,20 @@ def _status(outcome: Outcome | None, to_move: int, roles: Sequence[str] = ()) ->
     return f"game over: {who(outcome.winner)} wins ({outcome.reason.replace('_', ' ')})"
 
 
+def _header(canvas: _Canvas, width: float, title: str, status: str) -> None:
+    """The title bar: the game, the status, and the last move or a note."""
+    canvas.open(class_="header")
+    canvas.text(_MARGIN, _MARGIN + 14, title, size=15, anchor="start", weight="bold")
+    canvas.text(width - _MARGIN, _MARGIN + 14, status, size=11, anchor="end", class_="status")
+    options = canvas.options
+    line = options.note or (f"last move: {options.last_move}" if options.last_move else "")
+    if line:
+        canvas.text(
+            width - _MARGIN, _MARGIN + 30, line, size=11, anchor="end", fill=_MARK, class_="note"
+        )
+    canvas.close()
+
+
 def _shield_path(x: float, y: float, w: float, h: float) -> str:
     return (
         f"M{x},{y} h{w} v{h * 0.45} q0,{h * 0.4} {-w / 2},{h * 0.55} "
@@ -282,31 +558,117 @@ def _shield_path(x: float, y: float, w: float, h: float) -> str:
     )
 
 
+_PLACE_NUMBERS = re.compile(r"@(\d+)|>(\d+)|^(?:claim|control|explosion|oil) (\d+)")
+_SEATS = re.compile(r"t\d+s\d+")
+
+
+def _touched(move: str | None) -> set[str]:
+    """The places a move's text names: stone or tile numbers, or seats."""
+    if not move:
+        return set()
+    places = {g for m in _PLACE_NUMBERS.finditer(move) for g in m.groups() if g}
+    if move.startswith("retreat "):
+        places.update(move.split(" ", 1)[1].split(","))
+    places.update(_SEATS.findall(move))
+    return places
+
+
+def _ring(canvas: _Canvas, x: float, y: float, w: float, h: float, cls: str, tip: str) -> None:
+    colour = _MARK if cls == "last-move" else _HIGHLIGHT
+    canvas.open(class_=cls)
+    canvas.tooltip(tip)
+    canvas.rect(
+        x, y, w, h, rx=8, fill="none", stroke=colour, stroke_width=3, stroke_dasharray="7,4"
+    )
+    canvas.close()
+
+
+def _marks(canvas: _Canvas, place: str, box: tuple[float, float, float, float], what: str) -> None:
+    """The last-move and highlight rings around one place."""
+    options = canvas.options
+    layer, canvas.layer = canvas.layer, 2
+    if place in _touched(options.last_move):
+        _ring(canvas, *box, "last-move", f"{what}: last move {options.last_move}")
+    if place in options.highlight:
+        _ring(canvas, box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6, "highlight", what)
+    canvas.layer = layer
+
+
+def _verdict_badge(
+    canvas: _Canvas, x: float, y: float, answer: ClaimAnswer, place: str, colour: str
+) -> None:
+    """A round badge: a tick when the claim is proven, a cross when it is refused;
+    the prover's explanation is the tooltip (and ``data-explanation``)."""
+    holds = bool(answer.claimable)
+    layer, canvas.layer = canvas.layer, 2
+    canvas.open(
+        class_="verdict " + ("claimable" if holds else "not-claimable"),
+        data_place=place,
+        data_player=answer.player,
+        data_explanation=answer.explanation,
+    )
+    canvas.tooltip(f"{answer.label or place}, player {answer.player + 1}: {_evidence(answer)}")
+    canvas.circle(x, y, 10, fill=_YES if holds else _NO, stroke=colour, stroke_width=2.5)
+    canvas.text(x, y + 4, "✓" if holds else "✗", size=12, weight="bold", fill="#ffffff")
+    canvas.close()
+    canvas.layer = layer
+
+
+def _evidence(answer: ClaimAnswer) -> str:
+    """The prover's explanation, with the cards of the opponent's best hope when a
+    claim holds (a refused claim's explanation already names the beating cards)."""
+    text = answer.explanation
+    best = answer.evidence.get("opponent_best") if answer.claimable else None
+    added = best.get("added") if isinstance(best, dict) else None
+    if added:
+        text += f" (reached by adding {' '.join(map(str, added))})"
+    return text
+
+
+def _answers_at(options: _Options, place: int) -> list[ClaimAnswer]:
+    return [a for a in options.claims if a.place == place and a.claimable is not None]
+
+
 # --- Schotten Totten ------------------------------------------------------------
 
 
-def _schotten_totten(state: _st.State) -> str:
-    """Nine stones in a row; player 1's cards above, player 2's below."""
+def _schotten_totten(state: _st.State, options: _Options) -> _Drawing:
+    """Nine stones in a row; one player's cards above, the other's below (by
+    default player 1 above), each hand beyond its side."""
     rules = state.rules
     variants = [n for f, n in ((rules.tactics, "tactics"), (rules.early_bird, "early bird")) if f]
     title = f"Schotten Totten ({', '.join([rules.edition, *variants])})"
     status = _status(state.outcome, state.to_move)
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}")
-    column, stone_h = 80, 50
+    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
+    bottom = 1 if options.perspective is None else options.perspective
+    top_player = 1 - bottom
+    column, stone_h = 84, 56
     deepest = max(
         3, *(s.rule.size for s in state.stones), *(len(x) for s in state.stones for x in s.sides)
     )
     side_h = deepest * (_CARD_H + _GAP) + _GAP
-    top = _MARGIN + _TITLE_H
-    stone_y = top + side_h
     left = _MARGIN + _LABEL_W
-    width = left + len(state.stones) * column + _MARGIN
-    canvas.text(_MARGIN, _MARGIN + 14, title, size=15, anchor="start", weight="bold")
-    canvas.text(width - _MARGIN, _MARGIN + 14, status, size=11, anchor="end")
-    for player, y in ((0, top + side_h / 2), (1, stone_y + stone_h + side_h / 2)):
+    width: float = left + len(state.stones) * column + _MARGIN
+    shown = [p for p in (top_player, bottom) if p in options.hands]
+    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
+    y: float = _MARGIN + _TITLE_H
+    _header(canvas, width, title, status)
+
+    def hand_row(player: int, y: float) -> float:
+        if player not in options.hands:
+            return y
+        label = f"player {player + 1}'s hand"
+        _hand(
+            canvas, y, player, state.hands[player], state.hand_sizes[player], _st.CLAN_CARDS, label
+        )
+        return y + _HAND_H
+
+    y = hand_row(top_player, y)
+    stone_y = y + side_h
+    for player, label_y in ((top_player, y + side_h / 2), (bottom, stone_y + stone_h + side_h / 2)):
         canvas.text(
             _MARGIN,
-            y,
+            label_y,
             f"player {player + 1}",
             size=12,
             anchor="start",
@@ -324,14 +686,14 @@ def _schotten_totten(state: _st.State) -> str:
             data_style=None if stone.style is None else str(stone.style),
         )
         card_x = x + (column - _CARD_W) / 2
-        _side(canvas, card_x, stone_y, stone.sides[0], -1, _st.CLAN_CARDS)
-        _side(canvas, card_x, stone_y + stone_h, stone.sides[1], +1, _st.CLAN_CARDS)
+        _side(canvas, card_x, stone_y, stone.sides[top_player], -1, _st.CLAN_CARDS)
+        _side(canvas, card_x, stone_y + stone_h, stone.sides[bottom], +1, _st.CLAN_CARDS)
         fill = "#bdb7aa" if owner is None else PLAYER_COLOURS[owner]
         ink = _TEXT if owner is None else "#ffffff"
         canvas.rect(
-            x + 6,
+            x + 5,
             stone_y + 3,
-            column - 12,
+            column - 10,
             stone_h - 6,
             rx=14,
             fill=fill,
@@ -346,21 +708,35 @@ def _schotten_totten(state: _st.State) -> str:
             captions.append(f"player {owner + 1}'s")
         for line, caption in enumerate(captions):
             canvas.text(
-                x + column / 2, stone_y + 33 + 9 * line, caption, size=8, fill=ink, class_="caption"
+                x + column / 2,
+                stone_y + 35 + 11 * line,
+                caption,
+                size=10,
+                fill=ink,
+                class_="caption",
             )
         done = stone.completed
         if done[0] is not None and done[1] is not None and done[0] != done[1]:
             first = 0 if done[0] < done[1] else 1
-            y = stone_y - 8 if first == 0 else stone_y + stone_h + 8
+            y = stone_y - 10 if first == top_player else stone_y + stone_h + 10
             canvas.open(class_="first-complete", data_player=first)
             canvas.tooltip(f"player {first + 1} completed its formation here first")
-            canvas.circle(x + column - 9, y, 7, fill="#ffffff", stroke=PLAYER_COLOURS[first])
+            canvas.circle(x + column - 11, y, 11, fill="#ffffff", stroke=PLAYER_COLOURS[first])
             canvas.text(
-                x + column - 9, y + 3, "1st", size=6.5, weight="bold", fill=PLAYER_COLOURS[first]
+                x + column - 11, y + 4, "1st", size=10, weight="bold", fill=PLAYER_COLOURS[first]
             )
             canvas.close()
         canvas.close()
-    y = stone_y + stone_h + side_h + 18
+        box = (x + 1, stone_y - 1, column - 2, stone_h + 2)
+        _marks(canvas, str(number), box, f"stone {number}")
+        for answer in _answers_at(options, number):
+            badge_y = stone_y - 10 if answer.player == top_player else stone_y + stone_h + 10
+            _verdict_badge(
+                canvas, x + 11, badge_y, answer, str(number), PLAYER_COLOURS[answer.player]
+            )
+    y = stone_y + stone_h + side_h
+    y = hand_row(bottom, y + _GAP)
+    y += 18
     piles = f"deck {state.deck_size}"
     if rules.tactics:
         piles += f" · tactic pile {state.tactic_deck_size}"
@@ -390,8 +766,9 @@ def _rule_label(rule: FormationRule) -> str:
     return f"{rule.size} · {kinds}" + (", low" if rule.lower_sum_wins else "")
 
 
-def _schotten_totten_2(state: _st2.State) -> str:
-    """Seven wall tiles; the attacker's cards above, the defender's below."""
+def _schotten_totten_2(state: _st2.State, options: _Options) -> _Drawing:
+    """Seven wall tiles; the attacker's cards above, the defender's below (unless
+    the perspective puts the attacker below), each hand beyond its side."""
     variant = "tactics" if state.rules.tactics else "base game"
     roles = ["", ""]
     roles[state.attacker], roles[state.defender] = "attacker", "defender"
@@ -399,20 +776,28 @@ def _schotten_totten_2(state: _st2.State) -> str:
     status = _status(state.outcome, state.to_move, roles)
     if state.final_turn and state.outcome is None:
         status += ", the attacker's last turn"
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}")
-    column, tile_h = 92, 58
+    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
+    bottom = state.defender if options.perspective is None else options.perspective
+    top_player = 1 - bottom
+    column, tile_h = 92, 62
     deepest = max(4, *(len(x) for t in state.tiles for x in t.sides))
     side_h = deepest * (_CARD_H + _GAP) + _GAP
-    top = _MARGIN + _TITLE_H
-    tile_y = top + side_h
     left = _MARGIN + _LABEL_W
-    width = left + len(state.tiles) * column + _MARGIN
-    canvas.text(_MARGIN, _MARGIN + 14, title, size=15, anchor="start", weight="bold")
-    canvas.text(width - _MARGIN, _MARGIN + 14, status, size=11, anchor="end")
-    for player, y in (
-        (state.attacker, top + side_h / 2),
-        (state.defender, tile_y + tile_h + side_h / 2),
-    ):
+    width: float = left + len(state.tiles) * column + _MARGIN
+    shown = [p for p in (top_player, bottom) if p in options.hands]
+    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
+    _header(canvas, width, title, status)
+
+    def hand_row(player: int, y: float) -> float:
+        if player not in options.hands:
+            return y
+        label = f"{roles[player]}'s hand"
+        _hand(canvas, y, player, state.hands[player], state.hand_sizes[player], _ST2_CARDS, label)
+        return y + _HAND_H
+
+    top = hand_row(top_player, _MARGIN + _TITLE_H)
+    tile_y = top + side_h
+    for player, y in ((top_player, top + side_h / 2), (bottom, tile_y + tile_h + side_h / 2)):
         colour = PLAYER_COLOURS[player]
         canvas.text(
             _MARGIN,
@@ -432,8 +817,8 @@ def _schotten_totten_2(state: _st2.State) -> str:
             data_tile=tile.number,
         )
         card_x = x + (column - _CARD_W) / 2
-        _side(canvas, card_x, tile_y, tile.sides[state.attacker], -1, _ST2_CARDS)
-        _side(canvas, card_x, tile_y + tile_h, tile.sides[state.defender], +1, _ST2_CARDS)
+        _side(canvas, card_x, tile_y, tile.sides[top_player], -1, _ST2_CARDS)
+        _side(canvas, card_x, tile_y + tile_h, tile.sides[bottom], +1, _ST2_CARDS)
         fill, dash = ("#8d7b68", "5,3") if tile.damaged else ("#cfc8b8", None)
         ink = "#ffffff" if tile.damaged else _TEXT
         canvas.rect(
@@ -451,17 +836,23 @@ def _schotten_totten_2(state: _st2.State) -> str:
         canvas.text(x + column / 2, tile_y + 19, name, size=13, weight="bold", fill=ink)
         canvas.text(
             x + column / 2,
-            tile_y + 33,
+            tile_y + 34,
             "damaged" if tile.damaged else "intact",
-            size=9,
+            size=10,
             fill=ink,
             class_="caption",
         )
         canvas.text(
-            x + column / 2, tile_y + 46, _rule_label(tile.rule), size=9, fill=ink, class_="rule"
+            x + column / 2, tile_y + 49, _rule_label(tile.rule), size=10, fill=ink, class_="rule"
         )
         canvas.close()
-    y = tile_y + tile_h + side_h + 20
+        _marks(canvas, str(tile.number), (x, tile_y, column, tile_h), f"tile {tile.number}")
+        for answer in _answers_at(options, tile.number):
+            badge_y = tile_y - 10 if answer.player == top_player else tile_y + tile_h + 10
+            _verdict_badge(
+                canvas, x + 12, badge_y, answer, str(tile.number), PLAYER_COLOURS[answer.player]
+            )
+    y = hand_row(bottom, tile_y + tile_h + side_h + _GAP) + 20
     canvas.open(class_="oil", data_left=state.oil)
     canvas.tooltip(f"{state.oil} oil cauldrons left")
     canvas.text(_MARGIN, y, "oil", size=11, anchor="start")
@@ -496,23 +887,33 @@ def _schotten_totten_2(state: _st2.State) -> str:
 # --- Clans and Glory ----------------------------------------------------------------
 
 
-def _clans_and_glory(state: _cg.State | _cg.View) -> str:
-    """The tableaus with their seats as laid out, and each tableau's shield stack."""
+def _clans_and_glory(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
+    """The tableaus with their seats as laid out, each tableau's shield stack,
+    and the hands (a view shows only its viewer's)."""
     layout = state.layout
     outcome = state.outcome
     status = _status(outcome, state.to_move)
     viewer = f", seen by player {state.viewer + 1}" if isinstance(state, _cg.View) else ""
     title = f"Clans and Glory, {state.players} players"
-    canvas = _Canvas(f"{title}: {status}{viewer}")
+    canvas = _Canvas(f"{title}: {status}{viewer}", options)
     cell_w, cell_h = _CARD_W + 8, _CARD_H + 8
     grid = layout.grid or _row_grid(layout)
     cells = dict(zip(layout.seats, grid, strict=True))
     top, left = _MARGIN + _TITLE_H + 14, _MARGIN
     columns = max(c for _, c in grid) + 1
     rows = max(r for r, _ in grid) + 1
-    width = max(left + columns * cell_w + _MARGIN, 560)
-    canvas.text(_MARGIN, _MARGIN + 14, title, size=15, anchor="start", weight="bold")
-    canvas.text(width - _MARGIN, _MARGIN + 14, status + viewer, size=11, anchor="end")
+    width: float = max(left + columns * cell_w + _MARGIN, 560)
+    hands: list[tuple[int, Sequence[Card] | None]] = []
+    for player in sorted(options.hands):
+        if player >= state.players:
+            continue
+        if isinstance(state, _cg.View):
+            hands.append((player, state.hand if player == state.viewer else None))
+        else:
+            hands.append((player, state.hands[player]))
+    for player, _ in hands:
+        width = max(width, _hand_width(state.hand_sizes[player]))
+    _header(canvas, width, title, status + viewer)
     boxes = {}
     for tableau in range(1, layout.tableaus + 1):
         spots = [cells[s] for s in layout.seats_of(tableau)]
@@ -538,15 +939,16 @@ def _clans_and_glory(state: _cg.State | _cg.View) -> str:
                 x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
             )
             canvas.text(
-                x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=9, fill="#8a7a5c"
+                x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
             )
         elif isinstance(placed, _cg.HiddenCard):
-            _card_back(canvas, x, y, None)
+            _card_back(canvas, x, y, None, "face-down card")
         elif not placed.face_up:
-            _card_back(canvas, x, y, placed.card)
+            _card_back(canvas, x, y, placed.card, "face-down card")
         else:
             _card(canvas, x, y, placed.card, _CG_CARDS)
         canvas.close()
+        _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
     y = top + rows * cell_h + 10
     for tableau, stack in enumerate(state.shields, start=1):
         bx, _, bw, _ = boxes[tableau]
@@ -565,9 +967,9 @@ def _clans_and_glory(state: _cg.State | _cg.View) -> str:
                 stroke="#222222",
                 class_="shield",
             )
-            canvas.text(sx + 7.5, y + 12, player + 1, size=9, weight="bold", fill="#ffffff")
+            canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
         if not stack:
-            canvas.text(bx + bw / 2, y + 12, "no shields", size=9, fill="#8a7a5c")
+            canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
         canvas.close()
     y += 40
     shields_left = [
@@ -584,6 +986,11 @@ def _clans_and_glory(state: _cg.State | _cg.View) -> str:
             line += f", {outcome.scores[player]} points"
         canvas.text(_MARGIN + 16, y, line, size=11, anchor="start", class_="player", fill=colour)
         y += 16
+    y += 4
+    for player, hand in hands:
+        label = f"player {player + 1}'s hand"
+        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
+        y += _HAND_H
     return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
 
 
@@ -594,7 +1001,10 @@ def _row_grid(layout: _cg_layout.Layout) -> tuple[tuple[int, int], ...]:
     )
 
 
-register_renderer(_st.State, _schotten_totten)
-register_renderer(_st2.State, _schotten_totten_2)
-register_renderer(_cg.State, _clans_and_glory)
-register_renderer(_cg.View, _clans_and_glory)
+#: The library's own games: the record format's name and the drawing function.
+_BUILTIN: dict[type, tuple[str, Callable[[Any, _Options], _Drawing]]] = {
+    _st.State: ("schotten-totten", _schotten_totten),
+    _st2.State: ("schotten-totten-2", _schotten_totten_2),
+    _cg.State: ("clans-and-glory", _clans_and_glory),
+    _cg.View: ("clans-and-glory", _clans_and_glory),
+}

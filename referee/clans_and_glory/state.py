@@ -497,6 +497,12 @@ class State:
             self.hand_sizes,
         )
 
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
+        from referee.svg import render_svg
+
+        return render_svg(self)
+
 
 @dataclass(frozen=True)
 class View:
@@ -548,6 +554,12 @@ class View:
             self.hand_sizes,
         )
         return f"{text}\nseen by player {self.viewer + 1}"
+
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
+        from referee.svg import render_svg
+
+        return render_svg(self)
 
 
 # -- well-formedness -------------------------------------------------------------------

@@ -80,6 +80,12 @@ class Record:
         """A public record carries no deal: only the visible moves are checked."""
         return self.deal is None
 
+    def _repr_html_(self) -> str:
+        """A small replay to step through, for Jupyter (see :mod:`referee.replay`)."""
+        from referee.replay import replay_html
+
+        return replay_html(self, fragment=True)
+
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (the inverse of :func:`parse_record`)."""
         data: dict[str, Any] = {"format": RECORD_FORMAT, "game": self.game}
@@ -123,6 +129,12 @@ class Match:
     def is_public(self) -> bool:
         """Whether any game of the match is a public record."""
         return any(game.is_public for game in self.games)
+
+    def _repr_html_(self) -> str:
+        """A small replay to step through, for Jupyter (see :mod:`referee.replay`)."""
+        from referee.replay import replay_html
+
+        return replay_html(self, fragment=True)
 
     def to_json(self) -> dict[str, Any]:
         """The match as a JSON-ready dict (the inverse of :func:`parse_match`)."""

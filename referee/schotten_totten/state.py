@@ -1032,6 +1032,12 @@ class State(NamedTuple):
     def __str__(self) -> str:
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
+        from referee.svg import render_svg
+
+        return render_svg(self)
+
 
 _JOKER = Tactic("joker")
 

@@ -925,6 +925,12 @@ class State:
     def __str__(self) -> str:
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
+        from referee.svg import render_svg
+
+        return render_svg(self)
+
 
 _HANDLERS: dict[type, Any] = {
     PlayCard: State._play_card,

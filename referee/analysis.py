@@ -1,0 +1,338 @@
+"""What a recorded game shows once the prover has looked at every position.
+
+:func:`analyze` replays a record and, at every position, asks the prover
+about every complete formation on the table. From the answers it reports:
+
+- **missed claims**: stones (Schotten Totten) or tiles (Schotten Totten 2)
+  that the player to move could have claimed during a turn, and did not
+  claim before the turn ended (a turn that ended the game does not count);
+- **decided places**: the ply at which each stone or tile became decided on
+  the table (a claim on it was proven, or it was claimed);
+- **when the result was settled**: for a finished game with a winner, the
+  first ply from which the winner's decided places already made a win at
+  every later position, so nothing on the table could change the result.
+
+>>> from referee.analysis import analyze
+>>> from referee.records import parse_record
+>>> record = parse_record({"game": "schotten-totten", "moves": [
+...     "R9@1", "draw", "O1@2", "draw", "R8@1", "draw", "O2@2", "draw",
+...     "R7@1", "draw", "O3@2", "draw"]}, "example")
+>>> report = analyze(record)
+>>> [(d.label, d.player, d.ply) for d in report.decided]
+[('stone 1', 0, 9)]
+>>> [(m.label, m.player, m.ply, m.turn_end) for m in report.missed]
+[('stone 1', 0, 9, 10)]
+
+Clans and Glory has no claims: its analysis lists no missed claims and no
+decided places. Positions count moves: position ``k`` is the table after the
+first ``k`` moves of the record, and move ``k + 1`` is played from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.game import GameState, Outcome
+from referee.records import (
+    ClaimAnswer,
+    IllegalPly,
+    Match,
+    Record,
+    find_game,
+    validate,
+)
+
+__all__ = ["Analysis", "Decided", "MissedClaim", "add_parser", "analyze", "analyze_match", "run"]
+
+
+@dataclass(frozen=True)
+class MissedClaim:
+    """A claim the player to move could have made and did not make that turn.
+
+    ``ply`` is the first position of the turn at which the claim was legal;
+    ``turn_end`` the number of the move that ended the turn without it.
+    """
+
+    ply: int
+    player: int
+    place: int
+    label: str
+    explanation: str
+    turn_end: int
+
+    def __str__(self) -> str:
+        return (
+            f"ply {self.ply}: player {self.player + 1} could claim {self.label} "
+            f"(turn ended at move {self.turn_end}): {self.explanation}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "place": self.place,
+            "label": self.label,
+            "explanation": self.explanation,
+            "turn_end": self.turn_end,
+        }
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A place became decided on the table for ``player`` at position ``ply``."""
+
+    place: int
+    label: str
+    player: int
+    ply: int
+
+    def __str__(self) -> str:
+        return f"{self.label}: decided for player {self.player + 1} at ply {self.ply}"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"place": self.place, "label": self.label, "player": self.player, "ply": self.ply}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of one recorded game.
+
+    ``answers[k]`` holds the prover's answers at position ``k`` (only the
+    complete formations, whose answer is not ``None``); ``missed_at(k)`` the
+    claims missed from it. ``plies`` counts the legal moves analysed;
+    ``illegal`` is the refused move of an illegal record.
+    """
+
+    game: str
+    where: str
+    plies: int
+    answers: tuple[tuple[ClaimAnswer, ...], ...]
+    missed: tuple[MissedClaim, ...]
+    decided: tuple[Decided, ...]
+    settled_at: int | None
+    outcome: Outcome | None
+    illegal: IllegalPly | None = None
+
+    def missed_at(self, ply: int) -> list[MissedClaim]:
+        """The missed claims that were available at position ``ply``."""
+        return [m for m in self.missed if m.ply == ply]
+
+    def __str__(self) -> str:
+        lines = [f"{self.where or '<record>'}: {self.game}, {self.plies} moves, {_result(self)}"]
+        lines.append(f"missed claims: {len(self.missed)}")
+        lines.extend(f"  {m}" for m in self.missed)
+        lines.append("decided on the table:" if self.decided else "decided on the table: none")
+        lines.extend(f"  {d}" for d in self.decided)
+        if self.settled_at is not None:
+            lines.append(f"result settled on the table from ply {self.settled_at}")
+        if self.illegal is not None:
+            lines.append(
+                f"illegal at ply {self.illegal.ply} {self.illegal.move!r} "
+                f"[{self.illegal.reason}]: {self.illegal.message}"
+            )
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        outcome = self.outcome
+        return {
+            "where": self.where,
+            "game": self.game,
+            "plies": self.plies,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "reason": outcome.reason},
+            "missed": [m.to_json() for m in self.missed],
+            "decided": [d.to_json() for d in self.decided],
+            "settled_at": self.settled_at,
+            "illegal": None if self.illegal is None else self.illegal.to_json(),
+        }
+
+
+def _result(analysis: Analysis) -> str:
+    outcome = analysis.outcome
+    if outcome is None:
+        return "illegal" if analysis.illegal is not None else "unfinished"
+    if outcome.winner is None:
+        return f"shared result ({outcome.reason})"
+    return f"player {outcome.winner + 1} wins ({outcome.reason})"
+
+
+# --- per game: claim moves, claimed places and winning sets ----------------------------
+
+
+def _st_owners(state: Any) -> dict[int, int]:
+    return {n: s.owner for n, s in enumerate(state.stones, start=1) if s.owner is not None}
+
+
+def _st_wins(state: Any, places: set[int]) -> bool:
+    held = [n in places for n in range(1, len(state.stones) + 1)]
+    adjacent = any(all(held[i : i + 3]) for i in range(len(held) - 2))
+    return adjacent or sum(held) >= 5
+
+
+def _st2_wins(state: Any, places: set[int]) -> bool:
+    damaged = {t.number for t in state.tiles if t.damaged}
+    return bool(places & damaged) or len(damaged | places) >= 4
+
+
+@dataclass(frozen=True)
+class _Rules:
+    claim: str
+    owners: Callable[[Any], dict[int, int]]
+    wins: Callable[[Any, set[int]], bool]
+
+
+_GAMES: Mapping[str, _Rules] = {
+    "schotten-totten": _Rules("claim {}", _st_owners, _st_wins),
+    "schotten-totten-2": _Rules("control {}", lambda state: {}, _st2_wins),
+}
+
+
+# --- the analysis ------------------------------------------------------------------------
+
+
+def analyze(record: Record) -> Analysis:
+    """Replay ``record`` and report its missed claims, decided places and the
+    ply from which its result was settled on the table (see the module doc).
+
+    An illegal record is analysed up to its refused move, which is reported
+    as ``illegal``.
+    """
+    fmt = find_game(record.game, record.where)
+    report = validate(record)
+    if report.input_error is not None:
+        raise RefereeError("record_unreadable", f"{record.where}: {report.input_error}")
+    rules = _GAMES.get(record.game)
+    state: GameState[Any] = fmt.start(record)
+    moves = record.moves[: report.plies]
+    states = [state]
+    for move in moves:
+        state = state.play(move)
+        states.append(state)
+    answers = [tuple(a for a in fmt.claimability(s) if a.claimable is not None) for s in states]
+    missed: list[MissedClaim] = []
+    decided: list[Decided] = []
+    settled_at = None
+    if rules is not None:
+        missed = _missed(states, moves, answers, rules)
+        decided, tables = _decided(states, answers, rules)
+        outcome = states[-1].outcome
+        if outcome is not None and outcome.winner is not None and report.error is None:
+            winner = outcome.winner
+            for k in range(len(states) - 1, -1, -1):
+                mine = {p for p, owner in tables[k].items() if owner == winner}
+                if not rules.wins(states[k], mine):
+                    break
+                settled_at = k
+    return Analysis(
+        game=record.game,
+        where=record.where,
+        plies=len(moves),
+        answers=tuple(answers),
+        missed=tuple(missed),
+        decided=tuple(decided),
+        settled_at=settled_at,
+        outcome=states[-1].outcome if report.error is None else None,
+        illegal=report.error,
+    )
+
+
+def analyze_match(match: Match) -> list[Analysis]:
+    """The analysis of each game of a match, in order."""
+    return [analyze(game) for game in match.games]
+
+
+def _missed(
+    states: Sequence[GameState[Any]],
+    moves: Sequence[str],
+    answers: Sequence[tuple[ClaimAnswer, ...]],
+    rules: _Rules,
+) -> list[MissedClaim]:
+    """Claims legal during a turn and not made before the turn ended."""
+    missed: list[MissedClaim] = []
+    available: dict[int, tuple[int, ClaimAnswer]] = {}
+    for k, move in enumerate(moves):
+        state = states[k]
+        for answer in answers[k]:
+            if answer.player != state.to_move or not answer.claimable:
+                continue
+            if answer.place in available:
+                continue
+            try:
+                state.play(rules.claim.format(answer.place))
+            except RefereeError:
+                continue  # proven, but not a moment when claims may be made
+            available[answer.place] = (k, answer)
+        for place in list(available):
+            if move == rules.claim.format(place):
+                del available[place]
+        after = states[k + 1]
+        if after.to_move != state.to_move or after.outcome is not None:
+            if after.outcome is None:
+                missed.extend(
+                    MissedClaim(ply, a.player, place, a.label, a.explanation, k + 1)
+                    for place, (ply, a) in sorted(available.items())
+                )
+            available = {}
+    return missed
+
+
+def _decided(
+    states: Sequence[GameState[Any]],
+    answers: Sequence[tuple[ClaimAnswer, ...]],
+    rules: _Rules,
+) -> tuple[list[Decided], list[dict[int, int]]]:
+    """Each moment a place became decided, and every position's decided places."""
+    events: list[Decided] = []
+    tables: list[dict[int, int]] = []
+    before: dict[int, int] = {}
+    for k, state in enumerate(states):
+        table = dict(rules.owners(state))
+        labels = {}
+        for answer in answers[k]:
+            labels[answer.place] = answer.label
+            if answer.claimable and answer.place not in table:
+                table[answer.place] = answer.player
+        for place, player in sorted(table.items()):
+            if before.get(place) != player:
+                label = labels.get(place) or f"stone {place}"
+                events.append(Decided(place, label, player, k))
+        tables.append(table)
+        before = table
+    return events, tables
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``analyze`` command to the ``referee`` command line's subparsers."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "analyze", help="missed claims, decided places and when the result was settled"
+    )
+    parser.add_argument("path", metavar="RECORD", help="a record or match file, or -")
+    parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the analysis of each game; returns the exit status (1 if a game is illegal)."""
+    from referee.replay import read_item
+
+    item = read_item(args.path)
+    analyses = analyze_match(item) if isinstance(item, Match) else [analyze(item)]
+    for analysis in analyses:
+        if args.json:
+            print(json.dumps(analysis.to_json(), ensure_ascii=False))
+        else:
+            print(analysis)
+    return 1 if any(a.illegal is not None for a in analyses) else 0

@@ -1,0 +1,480 @@
+"""A recorded game (or a match) as one self-contained HTML page to step through.
+
+:func:`replay_html` turns a record or a match into a web page that needs no
+network and no server: buttons, the arrow keys and a slider step through the
+positions; the move list marks the current move; each position is drawn by
+:func:`referee.svg.render_svg` with the last move ringed and every complete
+formation marked with the prover's verdict (its explanation on hover, or in
+the evidence panel on click). A full record shows the hands, with a toggle per
+player; a public record shows them face down. An illegal record ends with the
+refused move and its reason; a missed claim (see :mod:`referee.analysis`) is
+ringed where it could have been made.
+
+>>> from referee.records import parse_record
+>>> from referee.replay import replay_html
+>>> page = replay_html(parse_record({"game": "schotten-totten", "moves": ["R7@3"]}, "x"))
+>>> page.startswith("<!DOCTYPE html>"), "http" in page.replace("http://www.w3.org", "")
+(True, False)
+
+The page grows with the number of distinct positions, not with their square:
+each position is sent as the pieces of the picture that changed since the
+previous one (a stone, a hand, the title bar), every piece is stored once, and
+each card face is drawn once as an SVG ``<symbol>`` that the pictures ``<use>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+from referee.analysis import Analysis, analyze
+from referee.game import GameState
+from referee.records import Match, Record, RecordError, find_game, loads_document
+from referee.svg import _draw, _Drawing, _evidence, _touched
+
+__all__ = ["add_parser", "read_item", "replay_data", "replay_html", "run"]
+
+_IDS = count(1)
+
+
+class _Pieces:
+    """Every distinct piece of every picture, stored once, in drawing order."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[int, str], int] = {}
+
+    def ids(self, drawing: _Drawing) -> list[int]:
+        found = []
+        for piece in drawing.pieces:
+            if piece not in self.index:
+                self.index[piece] = len(self.index)
+            found.append(self.index[piece])
+        return found
+
+    def table(self) -> tuple[list[str], list[int]]:
+        """The pieces, and the order (by layer, then first use) to draw them in."""
+        pieces = list(self.index)
+        order = sorted(range(len(pieces)), key=lambda i: (pieces[i][0], i))
+        rank = [0] * len(pieces)
+        for position, i in enumerate(order):
+            rank[i] = position
+        return [text for _, text in pieces], rank
+
+
+def _frames(
+    record: Record,
+    analysis: Analysis,
+    pieces: _Pieces,
+    symbols: dict[str, str],
+) -> list[dict[str, Any]]:
+    """One frame per position (plus the refused move of an illegal record)."""
+    fmt = find_game(record.game, record.where)
+    state: GameState[Any] = fmt.start(record)
+    states = [state]
+    for move in record.moves[: analysis.plies]:
+        state = state.play(move)
+        states.append(state)
+    frames: list[dict[str, Any]] = []
+    previous: set[int] = set()
+    illegal = analysis.illegal
+
+    def add(k: int, drawing: _Drawing, extra: dict[str, Any]) -> None:
+        nonlocal previous
+        ids = set(pieces.ids(drawing))
+        frames.append(
+            {
+                "ply": k,
+                "w": drawing.width,
+                "h": drawing.height,
+                "kind": drawing.kind,
+                "title": drawing.title,
+                "out": sorted(previous - ids),
+                "in": sorted(ids - previous),
+                **extra,
+            }
+        )
+        previous = ids
+
+    for k, state in enumerate(states):
+        missed = analysis.missed_at(k)
+        answers = analysis.answers[k] if k < len(analysis.answers) else ()
+        drawing = _draw(
+            state,
+            last_move=record.moves[k - 1] if k else None,
+            highlight=[str(m.place) for m in missed],
+            claims=answers,
+            symbols=symbols,
+        )
+        assert isinstance(drawing, _Drawing)
+        add(
+            k,
+            drawing,
+            {
+                "to_move": state.to_move,
+                "claims": [
+                    {
+                        "label": a.label or f"place {a.place}",
+                        "player": a.player,
+                        "claimable": a.claimable,
+                        "text": _evidence(a),
+                    }
+                    for a in answers
+                ],
+                "missed": [str(m) for m in missed],
+            },
+        )
+    if illegal is not None:
+        note = f"refused: {illegal.move!r} [{illegal.reason}]"
+        drawing = _draw(
+            states[-1],
+            last_move=None,
+            highlight=sorted(_touched(illegal.move)),
+            symbols=symbols,
+            note=note,
+        )
+        assert isinstance(drawing, _Drawing)
+        add(
+            len(states),
+            drawing,
+            {"to_move": states[-1].to_move, "claims": [], "missed": [], "refused": True},
+        )
+    return frames
+
+
+def _game_data(
+    record: Record, name: str, pieces: _Pieces, symbols: dict[str, str]
+) -> dict[str, Any]:
+    analysis = analyze(record)
+    frames = _frames(record, analysis, pieces, symbols)
+    illegal = analysis.illegal
+    turn_ends: dict[int, list[str]] = {}
+    for missed in analysis.missed:
+        turn_ends.setdefault(missed.turn_end, []).append(str(missed))
+    return {
+        "name": name,
+        "game": find_game(record.game).title,
+        "players": list(record.players) or [f"player {p + 1}" for p in range(_players(record))],
+        "public": record.is_public,
+        "moves": list(record.moves[: analysis.plies]),
+        "missedAt": {str(k): v for k, v in turn_ends.items()},
+        "illegal": None
+        if illegal is None
+        else {
+            "ply": illegal.ply,
+            "move": illegal.move,
+            "reason": illegal.reason,
+            "message": illegal.message,
+        },
+        "result": _result_text(analysis),
+        "settled": analysis.settled_at,
+        "frames": frames,
+    }
+
+
+def _players(record: Record) -> int:
+    players = record.rules.get("players") if isinstance(record.rules, dict) else None
+    return players if isinstance(players, int) else 2
+
+
+def _result_text(analysis: Analysis) -> str:
+    outcome = analysis.outcome
+    if analysis.illegal is not None:
+        return f"illegal at ply {analysis.illegal.ply}"
+    if outcome is None:
+        return "unfinished"
+    if outcome.winner is None:
+        return f"shared result ({outcome.reason.replace('_', ' ')})"
+    return f"player {outcome.winner + 1} wins ({outcome.reason.replace('_', ' ')})"
+
+
+def replay_data(item: Record | Match, ply: int | None = None) -> dict[str, Any]:
+    """The data a replay page steps through: per game its moves and frames
+    (each frame the picture pieces that changed), the shared pieces and symbols."""
+    pieces = _Pieces()
+    symbols: dict[str, str] = {}
+    if isinstance(item, Match):
+        games = [
+            _game_data(game, f"game {n}", pieces, symbols)
+            for n, game in enumerate(item.games, start=1)
+        ]
+    else:
+        games = [_game_data(item, "game", pieces, symbols)]
+    texts, rank = pieces.table()
+    return {
+        "title": _title(item),
+        "games": games,
+        "pieces": texts,
+        "rank": rank,
+        "start": ply,
+        "symbols": "".join(symbols.values()),
+    }
+
+
+def _title(item: Record | Match) -> str:
+    title = find_game(item.game).title
+    where = Path(item.where).name if item.where else ""
+    kind = "match" if isinstance(item, Match) else "record"
+    return f"{title} {kind}" + (f": {where}" if where else "")
+
+
+def replay_html(item: Record | Match, *, ply: int | None = None, fragment: bool = False) -> str:
+    """A self-contained HTML page replaying ``item``, opened at ``ply`` (default:
+    the start); with ``fragment=True`` a ``<div>`` to embed in another page
+    (a notebook cell, a documentation page)."""
+    data = replay_data(item, ply)
+    ident = f"referee-replay-{next(_IDS)}"
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    body = (
+        f'<div class="referee-replay" id="{ident}">'
+        f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
+        f"{data['symbols']}</defs></svg>"
+        f"{_SKELETON}"
+        f'<script type="application/json" class="replay-data">{payload}</script>'
+        f"<script>{_SCRIPT}\nrefereeReplay(document.getElementById({json.dumps(ident)}));"
+        f"</script></div>"
+    )
+    if fragment:
+        return f"<style>{_STYLE}</style>{body}"
+    title = _escape(data["title"])
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>{_STYLE}</style></head>\n"
+        f"<body><h1>{title}</h1>{body}</body></html>\n"
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_SKELETON = """
+<div class="replay-bar">
+ <select class="game-picker" aria-label="game"></select>
+ <button type="button" class="first" title="first position (Home)">&#xAB;</button>
+ <button type="button" class="back" title="back one move (left arrow)">&#x25C0;</button>
+ <button type="button" class="forward" title="forward one move (right arrow)">&#x25B6;</button>
+ <button type="button" class="last" title="last position (End)">&#xBB;</button>
+ <input type="range" class="slider" min="0" max="0" value="0" aria-label="ply">
+ <span class="ply-counter"></span>
+ <span class="hand-toggles"></span>
+</div>
+<div class="replay-main">
+ <div class="board"></div>
+ <div class="replay-side">
+  <div class="result"></div>
+  <div class="refusal"></div>
+  <div class="missed"></div>
+  <h3>Claims on the table</h3>
+  <ul class="claims"></ul>
+  <div class="evidence">Click a &#x2713; or &#x2717; mark on a stone or tile for the prover's evidence.</div>
+  <h3>Moves</h3>
+  <ol class="moves"></ol>
+ </div>
+</div>
+"""
+
+_STYLE = """
+.referee-replay{font-family:Helvetica,Arial,sans-serif;color:#1a1a1a}
+.referee-replay .replay-bar{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin:.4em 0}
+.referee-replay .replay-bar button{font-size:1.1em;min-width:2.2em}
+.referee-replay .slider{flex:1;min-width:8em}
+.referee-replay .ply-counter{font-variant-numeric:tabular-nums;min-width:7em}
+.referee-replay .replay-main{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+.referee-replay .board svg{max-width:100%;height:auto}
+.referee-replay .replay-side{flex:1;min-width:16em;max-width:28em;font-size:.9em}
+.referee-replay .replay-side h3{font-size:1em;margin:.6em 0 .2em}
+.referee-replay ol.moves{max-height:24em;overflow-y:auto;margin:0;padding-left:3em}
+.referee-replay ol.moves li{cursor:pointer}
+.referee-replay ol.moves li[data-player="0"]{color:#1d3557}
+.referee-replay ol.moves li[data-player="1"]{color:#8c2f1b}
+.referee-replay ol.moves li[data-player="2"]{color:#2f6b3a}
+.referee-replay ol.moves li[data-player="3"]{color:#6b4f1d}
+.referee-replay ol.moves li.current{background:#ffe0b2;font-weight:bold}
+.referee-replay ol.moves li.missed-claim::after{content:" \\2691";color:#c2185b}
+.referee-replay ol.moves li.refused{color:#9b1c1c;font-weight:bold}
+.referee-replay .claims li.claimable{color:#1b7f3b}
+.referee-replay .claims li.not-claimable{color:#9b1c1c}
+.referee-replay .evidence{background:#f4efe4;padding:.4em;border-radius:4px;margin:.4em 0}
+.referee-replay .refusal,.referee-replay .missed{color:#9b1c1c}
+.referee-replay g.verdict{cursor:pointer}
+.referee-replay.hide-hand-0 g.hand[data-player="0"],
+.referee-replay.hide-hand-1 g.hand[data-player="1"],
+.referee-replay.hide-hand-2 g.hand[data-player="2"],
+.referee-replay.hide-hand-3 g.hand[data-player="3"]{display:none}
+"""
+
+_SCRIPT = r"""
+function refereeReplay(root) {
+  var data = JSON.parse(root.querySelector("script.replay-data").textContent);
+  var q = function (cls) { return root.querySelector(cls); };
+  var board = q(".board"), slider = q(".slider"), counter = q(".ply-counter");
+  var moves = q("ol.moves"), picker = q(".game-picker"), toggles = q(".hand-toggles");
+  var game = null, sets = [], at = 0;
+  function text(s) { return document.createTextNode(s); }
+  function el(tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (content !== undefined) e.appendChild(text(content));
+    return e;
+  }
+  function load(index) {
+    game = data.games[index];
+    sets = [];
+    var current = [];
+    game.frames.forEach(function (frame) {
+      var keep = current.filter(function (id) { return frame.out.indexOf(id) < 0; });
+      current = keep.concat(frame.in);
+      current.sort(function (a, b) { return data.rank[a] - data.rank[b]; });
+      sets.push(current);
+    });
+    slider.max = game.frames.length - 1;
+    moves.textContent = "";
+    game.moves.forEach(function (move, i) {
+      var li = el("li", "move", move);
+      var player = game.frames[i].to_move;
+      li.dataset.ply = i + 1;
+      li.dataset.player = player;
+      li.title = game.players[player] || "player " + (player + 1);
+      var missed = game.missedAt[String(i + 1)];
+      if (missed) { li.classList.add("missed-claim"); li.title += ": " + missed.join("\n"); }
+      li.addEventListener("click", function () { show(i + 1); });
+      moves.appendChild(li);
+    });
+    if (game.illegal) {
+      var li = el("li", "move refused", game.illegal.move + " (refused)");
+      li.dataset.ply = game.frames.length - 1;
+      li.title = game.illegal.message;
+      li.addEventListener("click", function () { show(game.frames.length - 1); });
+      moves.appendChild(li);
+    }
+    toggles.textContent = "";
+    if (!game.public) {
+      game.players.forEach(function (name, p) {
+        var label = el("label", "hand-toggle");
+        var box = document.createElement("input");
+        box.type = "checkbox"; box.checked = true; box.dataset.player = p;
+        root.classList.remove("hide-hand-" + p);
+        box.addEventListener("change", function () {
+          root.classList.toggle("hide-hand-" + p, !box.checked);
+          box.blur();
+        });
+        label.appendChild(box);
+        label.appendChild(text(" " + name + "'s hand"));
+        toggles.appendChild(label);
+      });
+    } else {
+      toggles.appendChild(el("span", "public-note", "public record: hands hidden"));
+    }
+    q(".result").textContent = game.game + ": " + game.result +
+      (game.settled !== null ? ", settled on the table from ply " + game.settled : "");
+    show(0);
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(game.frames.length - 1, k));
+    at = k;
+    var frame = game.frames[k];
+    var body = sets[k].map(function (id) { return data.pieces[id]; }).join("");
+    board.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" width="' + frame.w +
+      '" height="' + frame.h + '" viewBox="0 0 ' + frame.w + " " + frame.h +
+      '" role="img" class="referee-position ' + frame.kind +
+      '" style="font-family:Helvetica,Arial,sans-serif">' + body + "</svg>";
+    slider.value = k;
+    var total = game.moves.length;
+    counter.textContent = frame.refused ? "ply " + game.illegal.ply + " refused" :
+      "ply " + frame.ply + " / " + total;
+    counter.dataset.ply = frame.ply;
+    var items = moves.querySelectorAll("li");
+    items.forEach(function (li) { li.classList.remove("current"); });
+    var current = frame.refused ? items[items.length - 1] : (k > 0 ? items[k - 1] : null);
+    if (current) {
+      current.classList.add("current");
+      if (current.scrollIntoView) current.scrollIntoView({block: "nearest"});
+    }
+    var claims = q("ul.claims");
+    claims.textContent = "";
+    frame.claims.forEach(function (c) {
+      claims.appendChild(el("li", c.claimable ? "claimable" : "not-claimable",
+        c.label + ", player " + (c.player + 1) + ": " + c.text));
+    });
+    if (!frame.claims.length) claims.appendChild(el("li", "none", "no complete formation to judge"));
+    q(".missed").textContent = frame.missed.length ? "Missed claim: " + frame.missed.join("; ") : "";
+    q(".refusal").textContent = frame.refused ?
+      "Refused at ply " + game.illegal.ply + ": " + game.illegal.move + " [" +
+      game.illegal.reason + "] " + game.illegal.message : "";
+    board.querySelectorAll("g.verdict").forEach(function (g) {
+      g.addEventListener("click", function () {
+        q(".evidence").textContent = g.querySelector("title").textContent;
+      });
+    });
+  }
+  data.games.forEach(function (g, i) {
+    var option = el("option", "", g.name + " (" + g.result + ")");
+    option.value = i;
+    picker.appendChild(option);
+  });
+  picker.hidden = data.games.length < 2;
+  picker.addEventListener("change", function () { load(Number(picker.value)); picker.blur(); });
+  q(".first").addEventListener("click", function () { show(0); });
+  q(".back").addEventListener("click", function () { show(at - 1); });
+  q(".forward").addEventListener("click", function () { show(at + 1); });
+  q(".last").addEventListener("click", function () { show(game.frames.length - 1); });
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  root.addEventListener("pointerdown", function () { window.refereeActiveReplay = root; });
+  document.addEventListener("keydown", function (event) {
+    var all = document.querySelectorAll(".referee-replay");
+    if (all.length > 1 && window.refereeActiveReplay !== root) return;
+    if (event.target && /INPUT|SELECT|TEXTAREA/.test(event.target.tagName) &&
+        event.target !== slider) return;
+    var moves = {ArrowLeft: -1, ArrowRight: 1};
+    if (event.key in moves) { show(at + moves[event.key]); event.preventDefault(); }
+    else if (event.key === "Home") { show(0); event.preventDefault(); }
+    else if (event.key === "End") { show(game.frames.length - 1); event.preventDefault(); }
+  });
+  load(0);
+  if (data.start !== null) show(data.start);
+}
+"""
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``replay`` command to the ``referee`` command line's subparsers."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "replay", help="write a record or match as an HTML page to step through"
+    )
+    parser.add_argument("path", metavar="RECORD", help="a record or match file, or -")
+    parser.add_argument("--ply", type=int, metavar="N", help="open the page at ply N")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="the HTML file to write (default: standard output)"
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def read_item(path: str) -> Record | Match:
+    """One record or match from a file (``-`` for standard input)."""
+    if path == "-":
+        return loads_document(sys.stdin.buffer.read(), "<stdin>")
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read: {error.strerror or error}", path) from None
+    return loads_document(text, path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the replay page; returns the exit status (0)."""
+    item = read_item(args.path)
+    page = replay_html(item, ply=args.ply)
+    if args.output:
+        Path(args.output).write_text(page, encoding="utf-8")
+    else:
+        sys.stdout.write(page)
+    return 0

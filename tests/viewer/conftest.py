@@ -1,0 +1,60 @@
+"""A headless Chromium driven by Selenium for the replay page tests.
+
+Locally the browser tests skip when Chromium, its driver or Selenium is
+missing; on CI (``CI=true``) they fail instead, so a missing browser can never
+pass silently. Debian packages: ``chromium`` and ``chromium-driver``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+def _unavailable(why: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run on CI: {why}", pytrace=False)
+    pytest.skip(why)
+
+
+def _binary(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium session (one for all the browser tests)."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _unavailable("selenium is not installed (pip install selenium)")
+    chromium = _binary("chromium", "chromium-browser", "google-chrome")
+    driver_path = _binary("chromedriver")
+    if chromium is None or driver_path is None:
+        _unavailable(
+            "chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
+        )
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()

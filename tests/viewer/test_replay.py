@@ -1,0 +1,120 @@
+"""The replay page without a browser: its data, its size, the command line."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from referee.analysis import analyze
+from referee.cli import main
+from referee.records import Record, load_record
+from referee.records import replay as replay_to
+from referee.replay import replay_data, replay_html
+from referee.svg import _draw, _Drawing, render_svg
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "examples" / "records"
+
+
+def frame_pieces(data: dict[str, object], game: int = 0) -> list[list[str]]:
+    """Each frame's pieces, rebuilt from the diffs the page stores."""
+    pieces = data["pieces"]
+    rank = data["rank"]
+    assert isinstance(pieces, list) and isinstance(rank, list)
+    games = data["games"]
+    assert isinstance(games, list)
+    current: set[int] = set()
+    frames = []
+    for frame in games[game]["frames"]:
+        current = (current - set(frame["out"])) | set(frame["in"])
+        frames.append([pieces[i] for i in sorted(current, key=lambda i: rank[i])])
+    return frames
+
+
+def test_frames_rebuilt_from_diffs_are_the_pictures_of_the_positions() -> None:
+    record = load_record(RECORDS / "schotten-totten" / "full-2024-tactics.json")
+    data = replay_data(record)
+    analysis = analyze(record)
+    frames = frame_pieces(data)
+    assert len(frames) == len(record.moves) + 1
+    symbols: dict[str, str] = {}
+    for ply in (0, 1, 37, 80, len(record.moves)):
+        drawing = _draw(
+            replay_to(record, ply),
+            last_move=record.moves[ply - 1] if ply else None,
+            claims=analysis.answers[ply],
+            highlight=[m.place for m in analysis.missed_at(ply)],
+            symbols=symbols,
+        )
+        assert isinstance(drawing, _Drawing)
+        # The same pieces (the page draws them by layer, in the order first seen).
+        assert Counter(frames[ply]) == Counter(text for _, text in drawing.pieces), ply
+        layers = {text: layer for layer, text in drawing.pieces}
+        assert [layers[p] for p in frames[ply]] == sorted(layers[p] for p in frames[ply])
+    assert set(symbols.values()) <= set(re.findall(r"<symbol.*?</symbol>", str(data["symbols"])))
+    # A picture on its own draws each card in place instead of using a symbol.
+    alone = render_svg(replay_to(record, 80))
+    assert "<use" not in alone and "<symbol" not in alone
+
+
+def test_each_card_face_is_drawn_once() -> None:
+    record = load_record(RECORDS / "schotten-totten" / "full-2024-tactics.json")
+    page = replay_html(record)
+    ids = re.findall(r'<symbol id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)) and "rc-R7" in ids
+    assert page.count('<symbol id="rc-R7"') == 1
+
+
+def size_for(record: Record, plies: int) -> int:
+    prefix = replace(record, moves=record.moves[:plies], result=None)
+    return len(replay_html(prefix).encode())
+
+
+@pytest.mark.parametrize(
+    "name", ["schotten-totten/full-2024-tactics.json", "schotten-totten-2/full-base.json"]
+)
+def test_page_size_grows_with_the_positions_not_their_square(name: str) -> None:
+    record = load_record(RECORDS / name)
+    n = len(record.moves)
+    empty, half, full = size_for(record, 0), size_for(record, n // 2), size_for(record, n)
+    first_half, second_half = half - empty, full - half
+    # Quadratic growth would make the second half about three times the first.
+    assert second_half < 1.6 * first_half, (first_half, second_half)
+    assert (full - empty) / n < 4000  # bytes per move
+
+
+def test_missed_claims_are_ringed_and_flagged() -> None:
+    record = Record(
+        game="schotten-totten",
+        moves=("R9@1", "draw", "O1@2", "draw", "R8@1", "draw", "O2@2", "draw", "R7@1", "draw"),
+    )
+    data = replay_data(record)
+    game = data["games"][0]
+    assert game["missedAt"] == {"10": [str(analyze(record).missed[0])]}
+    assert game["frames"][9]["missed"] and not game["frames"][8]["missed"]
+    rings = [p for p in frame_pieces(data)[9] if 'class="highlight"' in p]
+    assert len(rings) == 1 and "stone 1" in rings[0]
+
+
+def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = RECORDS / "schotten-totten" / "illegal-claim-not-proven.json"
+    out = tmp_path / "g.html"
+    assert main(["replay", str(record), "--ply", "5", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    payload = re.search(r'<script type="application/json" class="replay-data">(.*?)</script>', page)
+    assert payload is not None
+    data = json.loads(payload[1].replace("<\\/", "</"))
+    assert data["start"] == 5
+    game = data["games"][0]
+    assert game["illegal"]["move"] == "claim 4" and game["illegal"]["reason"] == "claim_not_proven"
+    assert game["frames"][-1]["refused"] is True
+    assert len(game["frames"]) == len(game["moves"]) + 2
+    assert main(["replay", str(RECORDS / "schotten-totten" / "public-2024.json")]) == 0
+    assert capsys.readouterr().out.startswith("<!DOCTYPE html>")
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
