@@ -18,6 +18,7 @@ from referee.schotten_totten_2 import (
     Draw,
     EndTurn,
     Exchange,
+    ExchangeReply,
     Explosion,
     Oil,
     Pass,
@@ -34,7 +35,7 @@ from referee.schotten_totten_2 import (
     parse_move,
 )
 
-from .helpers import TACTICS, position, reason_of
+from .helpers import TACTICS, emptied, position, reason_of
 
 numbers = st.integers(0, 99)
 siege = st.builds(Card, st.sampled_from("RYGBP"), st.integers(0, 99))
@@ -57,7 +58,8 @@ moves = st.one_of(
         Shuffle,
         st.one_of(st.none(), st.tuples(numbers, numbers).filter(lambda p: p[0] != p[1])),
     ),
-    st.builds(Exchange, st.tuples(any_card, any_card, any_card), st.tuples(*[any_card] * 3)),
+    st.builds(Exchange, st.tuples(any_card, any_card, any_card)),
+    st.builds(ExchangeReply, st.tuples(any_card, any_card, any_card)),
 )
 
 
@@ -91,6 +93,12 @@ def test_notation_round_trips(move: Any) -> None:
         "support R3",
         "shuffle 4,4",
         "exchange R1,R2 for B1,B2",
+        "exchange R1,R2,R3 for B1,B2,B3",
+        "give R1,R2",
+        "R7@03",
+        "R07@3",
+        "retreat 02",
+        "shuffle 01,4",
         "next",
     ],
 )
@@ -141,6 +149,11 @@ def _supported() -> Any:
     return position(discards="P5 Y9", hands=("support", ""), rules=TACTICS).play("support P5,Y9")
 
 
+def _offered() -> Any:
+    hands = ("exchange R1 R2 R3", "Y1 Y2 Y3")
+    return position(hands=hands, rules=TACTICS).play("exchange R1,R2,R3")
+
+
 CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.GAME_OVER, _won, "R1@1", "the game is over"),
     (Reason.NO_SUCH_TILE, _base, "G1@8", "there is no tile 8"),
@@ -169,7 +182,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.MUST_DRAW, _after_play, "done", "you must draw"),
     (
         Reason.NOTHING_TO_DRAW,
-        lambda: replace(_after_play(), deck=(), deck_size=0),
+        lambda: emptied(_after_play()),
         "draw",
         "the siege deck is empty",
     ),
@@ -197,6 +210,14 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.NO_SHUFFLE_PENDING, _tactics, "shuffle 1,2", "no support card is waiting"),
     (Reason.BAD_SHUFFLE, _supported, "shuffle 0,1", "give two different places"),
     (Reason.SHUFFLE_UNRECORDED, _supported, "shuffle", "the deck is known"),
+    (Reason.EXCHANGE_PENDING, _offered, "Y1@2", "choose your 3 cards"),
+    (Reason.NO_EXCHANGE_PENDING, _tactics, "give B1,B2,B3", "no exchange waits"),
+    (
+        Reason.TOO_FEW_CARDS,
+        lambda: position(hands=("exchange R1 R2 R3", "Y1 Y2"), rules=TACTICS),
+        "exchange R1,R2,R3",
+        "an exchange takes 3 each",
+    ),
 ]
 
 
