@@ -525,17 +525,9 @@ def _tile(item: Any, number: int, rules: Rules, where: str, at: str) -> Tile:
         cards = _cards(side, rules, where, f"{at}.sides[{p}]")
         if any(isinstance(c, TacticCard) and not c.is_elite for c in cards):
             raise RecordError("action cards never lie at a tile", where, f"{at}.sides[{p}]")
-        if len(cards) > empty.rule.size:
-            raise RecordError(
-                f"more than {empty.rule.size} cards at this tile", where, f"{at}.sides[{p}]"
-            )
+        # An oversized side, or a 0 facing the 11 of its colour, is reported by
+        # the state's check together with every other problem.
         sides.append(tuple(cards))
-    for card in sides[0]:
-        rival = Card(card.colour, 11 - card.value) if isinstance(card, Card) else None
-        if rival is not None and card.value in (0, 11) and rival in sides[1]:
-            raise RecordError(
-                f"{card} and its chicken-or-cook rival cannot face each other", where, at
-            )
     first = item.get("first")
     if first is not None:
         first = _player(first, where, f"{at}.first")
@@ -564,9 +556,10 @@ def _cards(items: Sequence[Any], rules: Rules, where: str, at: str) -> list[AnyC
 def _field_of(message: str) -> str:
     """The position field the first problem of a refused state is about."""
     first = message.split(": ", 1)[-1]
-    tile = re.match(r"tile (\d)", first)
+    tile = re.match(r"tile (\d): (?:player (\d)'s side)?", first)
     if tile:
-        return f"tiles[{int(tile.group(1)) - 1}]"
+        side = f".sides[{int(tile.group(2)) - 1}]" if tile.group(2) else ""
+        return f"tiles[{int(tile.group(1)) - 1}]{side}"
     for words, field in (
         ("hand_tactics", "hand_tactics"),
         ("tactic cards do not add up", "tactic_deck_size"),

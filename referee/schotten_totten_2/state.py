@@ -200,6 +200,10 @@ class Rules:
 
     tactics: bool = False
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tactics, bool):
+            raise ValueError(f"tactics must be True or False, not {self.tactics!r}")
+
     @property
     def hand_size(self) -> int:
         """Cards in a full hand (6, or 7 with tactics)."""
@@ -1336,7 +1340,7 @@ def _derive(state: State) -> None:
 
 def _position_problems(state: State) -> list[str]:
     """Every way the position contradicts the rules (an empty list: well formed)."""
-    problems: list[str] = []
+    problems: list[str] = _tile_problems(state)
     every = state.rules.all_cards
     names = ("player 1", "player 2")
     # Every card exists, and no card is in more places than it has copies.
@@ -1419,7 +1423,6 @@ def _position_problems(state: State) -> list[str]:
                 f"{names[p]} has {len(state.actions[p])} action cards on its side but "
                 f"tactics_played says {state.tactics_played[p]}"
             )
-    problems.extend(_tile_problems(state))
     problems.extend(_turn_problems(state))
     return problems
 
@@ -1562,12 +1565,20 @@ def new_game(
     >>> game = new_game(deck=SIEGE_CARDS.cards, attacker=1)
     >>> [str(c) for c in game.hands[0]], str(game.deck[0]), game.to_move
     (['R0', 'R1', 'R2', 'R3', 'R4', 'R5'], 'Y0', 1)
+    >>> new_game(attacker=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: attacker must be 0 or 1, not 1.0
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the pile orders, not both")
-    if attacker not in (0, 1):
-        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    _check_attacker(attacker)
+    for name, pile in (("deck", deck), ("tactic_deck", tactic_deck)):
+        if pile is not None and (isinstance(pile, (str, bytes)) or not isinstance(pile, Iterable)):
+            raise ValueError(f"{name} must be a sequence of cards, not {pile!r}")
     rng = random.Random(seed)
     if deck is None:
         order = list(SIEGE_CARDS.cards)
@@ -1606,9 +1617,8 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     >>> start.hands, start.hand_sizes, start.deck_size, start.tactic_deck_size
     ((None, None), (7, 7), 46, 11)
     """
-    rules = rules or Rules()
-    if attacker not in (0, 1):
-        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    rules = _check_rules(rules)
+    _check_attacker(attacker)
     size = rules.hand_size
     return State(
         rules=rules,
@@ -1623,8 +1633,21 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     )
 
 
+def _check_rules(rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules) or not isinstance(rules.tactics, bool):
+        raise ValueError(f"rules must be a Rules value, not {rules!r}")
+    return rules
+
+
+def _check_attacker(attacker: object) -> None:
+    if isinstance(attacker, bool) or not isinstance(attacker, int) or attacker not in (0, 1):
+        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+
+
 def _check_pile(order: Sequence[Any], expected: Counter[Any], name: str, what: str) -> None:
-    unknown = [c for c in order if c not in expected]
+    unknown = [c for c in order if not isinstance(c, (Card, TacticCard)) or c not in expected]
     if unknown:
         raise ValueError(f"{name} holds a card that does not belong there: {unknown[0]}")
     have = Counter(order)
