@@ -47,7 +47,7 @@ Numbers are written in one way only (no leading zeros), so each move has one tex
     >>> parse_move("R7@03")
     Traceback (most recent call last):
     ...
-    referee.errors.InvalidMoveError: malformed move 'R7@03': expected a move like 'R7@3', 'retreat 2,5', 'oil 4', 'control 3', 'draw' or 'done' (see referee.schotten_totten_2.moves)
+    referee.errors.InvalidMoveError: malformed move 'R7@03': numbers are written with no leading zeros, like 'R7@3'
 
 Move values check their fields when built:
 
@@ -109,6 +109,7 @@ _PATTERNS = {
     "give": re.compile(rf"give ({_CARD}),({_CARD}),({_CARD})"),
 }
 _OLD_EXCHANGE = re.compile(r"exchange .* for .*")
+_LEADING_ZERO = re.compile(r"(?<!\d)0\d")
 
 
 def _bad(move: object, why: str) -> InvalidMoveError:
@@ -435,6 +436,10 @@ def _parse_text(text: str) -> Move:
         raise InvalidMoveError(
             f"malformed move {text!r}: each player chooses its own 3 cards: write "
             "'exchange R1,R2,spy' and then the opponent's own ply 'give B4,B5,B6'"
+        )
+    if match is None and _LEADING_ZERO.search(text):
+        raise InvalidMoveError(
+            f"malformed move {text!r}: numbers are written with no leading zeros, like 'R7@3'"
         )
     if match is None:
         raise InvalidMoveError(
