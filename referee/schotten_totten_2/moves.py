@@ -127,8 +127,10 @@ def _check_card(move: object, name: str, value: object) -> None:
     if (
         not isinstance(value, Card)
         or not isinstance(value.colour, str)
+        or not re.fullmatch("[A-Z]", value.colour)
         or isinstance(value.value, bool)
         or not isinstance(value.value, int)
+        or value.value < 0
     ):
         raise _bad(move, f"{name} must be a card (Card or TacticCard), not {value!r}")
 

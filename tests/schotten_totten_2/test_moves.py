@@ -267,6 +267,8 @@ def test_anything_that_is_not_a_move_is_an_invalid_move_error(move: Any) -> None
     [
         (lambda: PlayCard(Card("R", 7), True), "PlayCard.tile must be a whole number, not True"),
         (lambda: PlayCard("R7", 3), "PlayCard.card must be a card"),
+        (lambda: PlayCard(Card("RR", 7), 3), "PlayCard.card must be a card"),
+        (lambda: PlayCard(Card("R", -1), 3), "PlayCard.card must be a card"),
         (lambda: PlayCard(Card("R", 7), "3"), "PlayCard.tile must be a whole number, not '3'"),
         (lambda: Oil(4.0), "Oil.tile must be a whole number, not 4.0"),
         (lambda: Control(None), "Control.tile must be a whole number, not None"),
