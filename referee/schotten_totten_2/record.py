@@ -169,7 +169,7 @@ class SchottenTotten2Format:
         where, data = position.where, position.data
         known = {
             "attacker", "to_move", "tiles", "discards", "actions", "hand_sizes", "hand_tactics",
-            "deck_size", "tactic_deck_size", "tactics_played", "oil", "exhausted", "final_turn",
+            "deck_size", "tactic_deck_size", "tactics_played", "oil", "exhausted",
             "phase", "support", "exchange", "late_control",
         }  # fmt: skip
         extra = sorted(set(data) - known - {"format", "game", "rules"})
@@ -245,15 +245,11 @@ class SchottenTotten2Format:
             raise RecordError(f"at most {OIL_CAULDRONS} oil cauldrons", where, "oil")
         to_move = _player(data.get("to_move", attacker), where, "to_move")
         flags = {}
-        for key in ("exhausted", "late_control", "final_turn"):
+        for key in ("exhausted", "late_control"):
             value = data.get(key, False)
             if not isinstance(value, bool):
                 raise RecordError("expected true or false", where, key)
             flags[key] = value
-        # The turn belongs to the attacker unless the defender holds it; while an
-        # exchange waits, to_move is the chooser and the turn is the other player's.
-        holder = 1 - to_move if phase is Phase.EXCHANGE else to_move
-        final_turn = flags["final_turn"] or (flags["exhausted"] and holder == attacker)
         exchange = pending["exchange"]
         try:
             return State(
@@ -275,7 +271,6 @@ class SchottenTotten2Format:
                 # Later completions must count as later than every recorded one.
                 ply=2,
                 exhausted=flags["exhausted"],
-                final_turn=final_turn,
                 support=None if support is None else (_siege(support[0]), _siege(support[1])),
                 hand_tactics=None if hand_tactics is None else (hand_tactics[0], hand_tactics[1]),
                 exchange=None if exchange is None else (exchange[0], exchange[1], exchange[2]),
@@ -320,9 +315,6 @@ class SchottenTotten2Format:
             data["exchange"] = [str(c) for c in state.exchange]
         if state.late_control:
             data["late_control"] = True
-        holder = 1 - state.to_move if state.phase is Phase.EXCHANGE else state.to_move
-        if state.final_turn != (state.exhausted and holder == state.attacker):
-            data["final_turn"] = state.final_turn
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------

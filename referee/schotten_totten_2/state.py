@@ -1310,6 +1310,11 @@ def _field_problems(state: State) -> list[str]:
     return problems
 
 
+def _turn_holder(state: State) -> int:
+    """Whose turn it is: ``to_move``, except while the opponent answers an exchange."""
+    return 1 - state.to_move if state.phase is Phase.EXCHANGE else state.to_move
+
+
 def _visible_tactics(state: State) -> int:
     return sum(n for c, n in state.visible_cards().items() if isinstance(c, TacticCard))
 
@@ -1333,6 +1338,8 @@ def _derive(state: State) -> None:
         first, second = known
         if first is not None and second is not None and min(first, second) >= 0:
             _set(state, "hand_tactics", (first, second))
+    if state.exhausted and _turn_holder(state) == state.attacker:
+        _set(state, "final_turn", True)
     damaged = sum(t.damaged for t in state.tiles)
     if state.outcome is None and damaged == _DAMAGED_TO_WIN:
         _set(state, "outcome", Outcome(state.attacker, "fourth_tile_damaged"))
@@ -1475,6 +1482,8 @@ def _turn_problems(state: State) -> list[str]:
         problems.append("late_control: only right after the attacker's draw")
     if state.final_turn and not state.exhausted:
         problems.append("final_turn: only once the last siege card has been drawn")
+    elif state.final_turn and _turn_holder(state) != state.attacker:
+        problems.append("final_turn: only in the attacker's turn")
     offer, mover = state.exchange, 1 - state.to_move
     hand = state.hands[mover]
     if offer is not None and hand is not None and Counter(offer) - Counter(hand):

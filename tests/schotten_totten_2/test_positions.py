@@ -70,6 +70,10 @@ def test_every_problem_of_a_state_is_reported_at_once() -> None:
         ({"phase": Phase.SHUFFLE}, "a support waits for its shuffle exactly in the shuffle phase"),
         ({"final_turn": True}, "final_turn: only once the last siege card has been drawn"),
         ({"late_control": True}, "late_control: only right after the attacker's draw"),
+        (
+            {"exhausted": True, "final_turn": True, "to_move": 1},
+            "final_turn: only in the attacker's turn",
+        ),
         ({"hands": (cards("R1 R2 joker"), cards("Y1 Y2"))}, "a tactic card in the base game"),
         ({"tactics_played": (3, 0)}, "nobody gets two tactic cards ahead"),
         ({"hand_tactics": (1, 0)}, "hand_tactics says player 1 holds 1 tactic cards"),
@@ -88,6 +92,12 @@ def test_damage_and_outcome_must_agree_and_are_derived() -> None:
     assert four.legal_moves() == []
     with pytest.raises(ValueError, match="5 damaged tiles: the attacker wins on the fourth"):
         position(damaged=[1, 2, 3, 5, 6])
+
+
+def test_the_attackers_last_turn_is_derived() -> None:
+    state = replace(position(hands=("R1", "Y1")), exhausted=True)
+    assert state.final_turn
+    assert not replace(position(hands=("R1", "Y1"), to_move=1), exhausted=True).final_turn
 
 
 def test_tactic_cards_in_hidden_hands_are_derived_or_asked_for() -> None:
