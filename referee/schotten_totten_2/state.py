@@ -294,7 +294,7 @@ class State:
 
     def tile(self, number: int) -> Tile:
         """The tile numbered ``number`` (1-7)."""
-        if not 1 <= number <= TILES:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TILES:
             raise ValueError(f"no tile {number}: tiles are numbered 1-{TILES}")
         return self.tiles[number - 1]
 

@@ -220,3 +220,9 @@ def test_state_and_its_parts_are_immutable() -> None:
     seen = state.visible_cards()
     seen[Card("R", 1)] += 3
     assert state.visible_cards() == Counter()
+
+
+@pytest.mark.parametrize("number", [0, 8, True, 1.0, "1"])
+def test_tile_numbers_are_checked(number: object) -> None:
+    with pytest.raises(ValueError, match="tiles are numbered 1-7"):
+        new_game(seed=1).tile(number)  # type: ignore[arg-type]
