@@ -23,6 +23,8 @@ from referee.schotten_totten_2.state import State
 
 __all__ = ["FURTHER_GAME_NEEDED", "GameResult", "decide"]
 
+#: Games in a Rache match.
+_GAMES = 2
 #: The reason of a match whose two games leave the players level.
 FURTHER_GAME_NEEDED = "further_game_needed"
 
@@ -62,9 +64,34 @@ def decide(results: Sequence[GameResult]) -> Outcome:
 
     ``scores`` (per player) are the compared numbers when the games were split:
     cards left in the deck of each player's attacking win, or intact tiles plus
-    unused oil of each player's defending win.
+    unused oil of each player's defending win. Two results with the same
+    attacker, or any number of results but two, are refused:
+
+    >>> decide([GameResult(0, 0, "fourth_tile_damaged", 20, 3, 1)] * 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: both games were attacked by player 1: the second game of a Rache match swaps the roles
+    >>> decide([GameResult(0, 0, "fourth_tile_damaged", 20, 3, 1)])
+    Traceback (most recent call last):
+    ...
+    ValueError: a Rache match is decided from 2 game results, not 1
     """
+    results = list(results) if not isinstance(results, (str, bytes)) else [results]
+    if len(results) != _GAMES:
+        raise ValueError(f"a Rache match is decided from {_GAMES} game results, not {len(results)}")
+    for number, result in enumerate(results, start=1):
+        if not isinstance(result, GameResult):
+            raise ValueError(f"game {number}: expected a GameResult, not {result!r}")
+        for name in ("attacker", "winner"):
+            value = getattr(result, name)
+            if isinstance(value, bool) or value not in (0, 1):
+                raise ValueError(f"game {number}: {name} must be 0 or 1, not {value!r}")
     first, second = results
+    if first.attacker == second.attacker:
+        raise ValueError(
+            f"both games were attacked by player {first.attacker + 1}: "
+            "the second game of a Rache match swaps the roles"
+        )
     if first.winner == second.winner:
         return Outcome(first.winner, "won_both")
     scores = [0, 0]

@@ -21,7 +21,8 @@ move                            text                                 meaning
 :class:`Explosion`              ``explosion 3``                      tactic: discard every card at tile 3
 :class:`Support`                ``support R3,B7``                    tactic: shuffle the discarded R3 and B7 into the deck
 :class:`Shuffle`                ``shuffle 4,17``                     where the support cards ended up (1 = top card)
-:class:`Exchange`               ``exchange R1,R2,spy for B4,B5,B6``  tactic: swap your 3 cards for the opponent's 3
+:class:`Exchange`               ``exchange R1,R2,spy``               tactic: offer your 3 cards in exchange
+:class:`ExchangeReply`          ``give B4,B5,B6``                    the opponent's own ply: the 3 cards it gives back
 ==============================  ===================================  ===========================================
 
 Every move's text round-trips without a position, and ``repr`` is the parse call::
@@ -33,13 +34,27 @@ Every move's text round-trips without a position, and ``repr`` is the parse call
     ('R7@3', Card('R', 7), 3)
     >>> texts = ["retreat 2,5", "oil 4", "joker@1", "control 3", "draw tactic", "done",
     ...          "redeploy spy@2>discard", "treason R3@5>2", "shuffle",
-    ...          "exchange R1,R2,spy for B4,B5,B6", "support R3,B7", "shuffle 4,17"]
+    ...          "exchange R1,R2,spy", "give B4,B5,B6", "support R3,B7", "shuffle 4,17"]
     >>> all(str(parse_move(t)) == t for t in texts)
     True
     >>> parse_move("R7 to 3")
     Traceback (most recent call last):
     ...
     referee.errors.InvalidMoveError: malformed move 'R7 to 3': expected a move like 'R7@3', 'retreat 2,5', 'oil 4', 'control 3', 'draw' or 'done' (see referee.schotten_totten_2.moves)
+
+Numbers are written in one way only (no leading zeros), so each move has one text:
+
+    >>> parse_move("R7@03")
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'R7@03': numbers are written with no leading zeros, like 'R7@3'
+
+Move values check their fields when built:
+
+    >>> PlayCard(Card("R", 7), True)
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move: PlayCard.tile must be a whole number, not True
 """
 
 from __future__ import annotations
@@ -49,10 +64,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from referee.cards import InvalidCardError
+from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
-from referee.schotten_totten_2.wall import AnyCard, parse_card
+from referee.schotten_totten_2.wall import AnyCard, TacticCard, parse_card
 
 __all__ = [
     "Control",
@@ -60,6 +75,7 @@ __all__ = [
     "Draw",
     "EndTurn",
     "Exchange",
+    "ExchangeReply",
     "Explosion",
     "Move",
     "Oil",
@@ -74,8 +90,9 @@ __all__ = [
     "parse_move",
 ]
 
-_CARD = r"[A-Z]\d{1,2}|[a-z]+"
-_N = r"\d{1,2}"
+_CARD = r"(?:[A-Z](?:0|[1-9]\d?)|[a-z]+)"
+# One text per number: no leading zeros.
+_N = r"(?:0|[1-9]\d?)"
 _PATTERNS = {
     "play": re.compile(rf"({_CARD})@({_N})"),
     "retreat": re.compile(rf"retreat ({_N}(?:,{_N})*)"),
@@ -88,11 +105,41 @@ _PATTERNS = {
     "explosion": re.compile(rf"explosion ({_N})"),
     "support": re.compile(rf"support ({_CARD}),({_CARD})"),
     "shuffle": re.compile(rf"shuffle(?: ({_N}),({_N}))?"),
-    "exchange": re.compile(
-        rf"exchange ({_CARD}),({_CARD}),({_CARD}) for ({_CARD}),({_CARD}),({_CARD})"
-    ),
+    "exchange": re.compile(rf"exchange ({_CARD}),({_CARD}),({_CARD})"),
+    "give": re.compile(rf"give ({_CARD}),({_CARD}),({_CARD})"),
 }
+_OLD_EXCHANGE = re.compile(r"exchange .* for .*")
+_LEADING_ZERO = re.compile(r"(?<!\d)0\d")
 
+
+def _bad(move: object, why: str) -> InvalidMoveError:
+    return InvalidMoveError(f"malformed move: {type(move).__name__}.{why}")
+
+
+def _check_number(move: object, name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(move, f"{name} must be a whole number, not {value!r}")
+
+
+def _check_card(move: object, name: str, value: object) -> None:
+    if isinstance(value, TacticCard):
+        return
+    if (
+        not isinstance(value, Card)
+        or not isinstance(value.colour, str)
+        or not re.fullmatch("[A-Z]", value.colour)
+        or isinstance(value.value, bool)
+        or not isinstance(value.value, int)
+        or value.value < 0
+    ):
+        raise _bad(move, f"{name} must be a card (Card or TacticCard), not {value!r}")
+
+
+def _check_cards(move: object, name: str, value: object, count: int) -> None:
+    if not isinstance(value, tuple) or len(value) != count:
+        raise _bad(move, f"{name} must be a tuple of {count} cards, not {value!r}")
+    for card in value:
+        _check_card(move, name, card)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -101,6 +148,10 @@ class PlayCard(MoveText):
 
     card: AnyCard
     tile: int
+
+    def __post_init__(self) -> None:
+        _check_card(self, "card", self.card)
+        _check_number(self, "tile", self.tile)
 
     def __str__(self) -> str:
         return f"{self.card}@{self.tile}"
@@ -112,6 +163,14 @@ class Retreat(MoveText):
 
     tiles: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tiles, tuple) or not self.tiles:
+            raise _bad(self, f"tiles must be a non-empty tuple of tile numbers, not {self.tiles!r}")
+        for tile in self.tiles:
+            _check_number(self, "tiles", tile)
+        if len(set(self.tiles)) != len(self.tiles):
+            raise _bad(self, f"tiles names a tile twice: {self.tiles!r}")
+
     def __str__(self) -> str:
         return "retreat " + ",".join(map(str, self.tiles))
 
@@ -122,6 +181,9 @@ class Oil(MoveText):
 
     tile: int
 
+    def __post_init__(self) -> None:
+        _check_number(self, "tile", self.tile)
+
     def __str__(self) -> str:
         return f"oil {self.tile}"
 
@@ -131,6 +193,9 @@ class Control(MoveText):
     """The attacker declares control of ``tile``."""
 
     tile: int
+
+    def __post_init__(self) -> None:
+        _check_number(self, "tile", self.tile)
 
     def __str__(self) -> str:
         return f"control {self.tile}"
@@ -149,6 +214,10 @@ class Draw(MoveText):
     """Draw the top card of the siege deck (or, with tactics, the tactic pile)."""
 
     pile: Literal["siege", "tactic"] = "siege"
+
+    def __post_init__(self) -> None:
+        if self.pile not in ("siege", "tactic"):
+            raise _bad(self, f"pile must be 'siege' or 'tactic', not {self.pile!r}")
 
     def __str__(self) -> str:
         return "draw" if self.pile == "siege" else "draw tactic"
@@ -170,6 +239,12 @@ class Redeploy(MoveText):
     source: int
     target: int | None
 
+    def __post_init__(self) -> None:
+        _check_card(self, "card", self.card)
+        _check_number(self, "source", self.source)
+        if self.target is not None:
+            _check_number(self, "target", self.target)
+
     def __str__(self) -> str:
         to = "discard" if self.target is None else str(self.target)
         return f"redeploy {self.card}@{self.source}>{to}"
@@ -182,6 +257,10 @@ class Recruitment(MoveText):
     card: AnyCard
     tile: int
 
+    def __post_init__(self) -> None:
+        _check_card(self, "card", self.card)
+        _check_number(self, "tile", self.tile)
+
     def __str__(self) -> str:
         return f"recruitment {self.card}@{self.tile}"
 
@@ -192,6 +271,10 @@ class Desertion(MoveText):
 
     card: AnyCard
     tile: int
+
+    def __post_init__(self) -> None:
+        _check_card(self, "card", self.card)
+        _check_number(self, "tile", self.tile)
 
     def __str__(self) -> str:
         return f"desertion {self.card}@{self.tile}"
@@ -205,6 +288,11 @@ class Treason(MoveText):
     source: int
     target: int
 
+    def __post_init__(self) -> None:
+        _check_card(self, "card", self.card)
+        _check_number(self, "source", self.source)
+        _check_number(self, "target", self.target)
+
     def __str__(self) -> str:
         return f"treason {self.card}@{self.source}>{self.target}"
 
@@ -214,6 +302,9 @@ class Explosion(MoveText):
     """Tactic: discard every card on both sides of ``tile``."""
 
     tile: int
+
+    def __post_init__(self) -> None:
+        _check_number(self, "tile", self.tile)
 
     def __str__(self) -> str:
         return f"explosion {self.tile}"
@@ -228,6 +319,9 @@ class Support(MoveText):
 
     cards: tuple[AnyCard, AnyCard]
 
+    def __post_init__(self) -> None:
+        _check_cards(self, "cards", self.cards, 2)
+
     def __str__(self) -> str:
         return f"support {self.cards[0]},{self.cards[1]}"
 
@@ -240,6 +334,16 @@ class Shuffle(MoveText):
 
     positions: tuple[int, int] | None = None
 
+    def __post_init__(self) -> None:
+        if self.positions is None:
+            return
+        if not isinstance(self.positions, tuple) or len(self.positions) != 2:
+            raise _bad(self, f"positions must be None or 2 places, not {self.positions!r}")
+        for place in self.positions:
+            _check_number(self, "positions", place)
+        if self.positions[0] == self.positions[1]:
+            raise _bad(self, "positions: the two cards cannot lie at the same place")
+
     def __str__(self) -> str:
         if self.positions is None:
             return "shuffle"
@@ -248,13 +352,32 @@ class Shuffle(MoveText):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Exchange(MoveText):
-    """Tactic: the mover gives ``give`` (3 cards) and receives the opponent's ``take`` (3)."""
+    """Tactic: the mover offers ``give`` (3 cards of its hand) in exchange.
+
+    The opponent's choice is its own ply, an :class:`ExchangeReply`; then the
+    hands swap the two sets of three and the mover draws.
+    """
 
     give: tuple[AnyCard, AnyCard, AnyCard]
-    take: tuple[AnyCard, AnyCard, AnyCard]
+
+    def __post_init__(self) -> None:
+        _check_cards(self, "give", self.give, 3)
 
     def __str__(self) -> str:
-        return f"exchange {','.join(map(str, self.give))} for {','.join(map(str, self.take))}"
+        return f"exchange {','.join(map(str, self.give))}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ExchangeReply(MoveText):
+    """The opponent's half of an exchange: the 3 cards of its hand it gives."""
+
+    give: tuple[AnyCard, AnyCard, AnyCard]
+
+    def __post_init__(self) -> None:
+        _check_cards(self, "give", self.give, 3)
+
+    def __str__(self) -> str:
+        return f"give {','.join(map(str, self.give))}"
 
 
 #: Any Schotten Totten 2 move.
@@ -274,6 +397,7 @@ Move = (
     | Support
     | Shuffle
     | Exchange
+    | ExchangeReply
 )
 
 _WORDS: dict[str, Move] = {
@@ -310,6 +434,15 @@ def _parse_text(text: str) -> Move:
     head = text.split(" ", 1)[0] if " " in text else "play"
     pattern = _PATTERNS.get(head)
     match = None if pattern is None else pattern.fullmatch(text)
+    if match is None and _OLD_EXCHANGE.fullmatch(text):
+        raise InvalidMoveError(
+            f"malformed move {text!r}: each player chooses its own 3 cards: write "
+            "'exchange R1,R2,spy' and then the opponent's own ply 'give B4,B5,B6'"
+        )
+    if match is None and _LEADING_ZERO.search(text):
+        raise InvalidMoveError(
+            f"malformed move {text!r}: numbers are written with no leading zeros, like 'R7@3'"
+        )
     if match is None:
         raise InvalidMoveError(
             f"malformed move {text!r}: expected a move like 'R7@3', 'retreat 2,5', 'oil 4', "
@@ -353,6 +486,9 @@ def _build(head: str, groups: tuple[str | None, ...], text: str) -> Move:
         if first == second:
             raise ValueError("the two cards cannot lie at the same place")
         return Shuffle((first, second))
-    assert head == "exchange"
     cards = [parse_card(x) for x in g]
-    return Exchange((cards[0], cards[1], cards[2]), (cards[3], cards[4], cards[5]))
+    trio = (cards[0], cards[1], cards[2])
+    if head == "give":
+        return ExchangeReply(trio)
+    assert head == "exchange"
+    return Exchange(trio)

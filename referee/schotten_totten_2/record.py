@@ -27,6 +27,7 @@ checks and decides it.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -158,8 +159,22 @@ class SchottenTotten2Format:
     # --- positions -----------------------------------------------------------------
 
     def load_position(self, position: Position) -> State:
-        """The state of a visible position at the start of a turn (hands and piles hidden)."""
+        """The state of a visible position (hands and piles hidden).
+
+        Without ``phase`` the position is the start of a turn of ``to_move``;
+        a position written mid-turn carries its ``phase`` and what the turn
+        has pending (``support``, ``exchange``, ``late_control``). The state is
+        checked like any other (every problem reported at once).
+        """
         where, data = position.where, position.data
+        known = {
+            "attacker", "to_move", "tiles", "discards", "actions", "hand_sizes", "hand_tactics",
+            "deck_size", "tactic_deck_size", "tactics_played", "oil", "exhausted",
+            "phase", "support", "exchange", "late_control",
+        }  # fmt: skip
+        extra = sorted(set(data) - known - {"format", "game", "rules"})
+        if extra:
+            raise RecordError(f"unknown field (known: {', '.join(sorted(known))})", where, extra[0])
         rules = self.rules_of(position.rules, where)
         attacker = _player(data.get("attacker", 0), where, "attacker")
         tiles_data = data.get("tiles")
@@ -174,75 +189,98 @@ class SchottenTotten2Format:
             tiles.append(tile)
         discards = _cards(_list(data, "discards", where), rules, where, "discards")
         seen.update(discards)
+        actions_data = _list(data, "actions", where, [[], []])
+        if len(actions_data) != 2:
+            raise RecordError("expected two arrays of action cards", where, "actions")
         actions: list[tuple[TacticCard, ...]] = []
-        for p, items in enumerate(_list(data, "actions", where, [[], []])):
+        for p, items in enumerate(actions_data):
             at = f"actions[{p}]"
             cards = _cards(items if isinstance(items, list) else [None], rules, where, at)
             if any(not isinstance(c, TacticCard) or c.is_elite for c in cards):
                 raise RecordError("expected action cards", where, at)
             actions.append(tuple(c for c in cards if isinstance(c, TacticCard)))
             seen.update(cards)
-        if len(actions) != 2:
-            raise RecordError("expected two arrays of action cards", where, "actions")
-        extra = seen - rules.all_cards
-        if extra:
-            card = next(iter(extra))
-            raise RecordError(f"card {card} is seen more often than it exists", where)
+        phase_text = data.get("phase", Phase.OPENING.value)
+        try:
+            phase = Phase(phase_text)
+        except ValueError:
+            names = ", ".join(p.value for p in Phase)
+            raise RecordError(
+                f"expected a phase ({names}), got {phase_text!r}", where, "phase"
+            ) from None
+        pending: dict[str, tuple[AnyCard, ...] | None] = {}
+        for key, count in (("support", 2), ("exchange", 3)):
+            if key in data:
+                items = data[key]
+                if not isinstance(items, list) or len(items) != count:
+                    raise RecordError(f"expected an array of {count} cards", where, key)
+                pending[key] = tuple(_cards(items, rules, where, key))
+            else:
+                pending[key] = None
+        support = pending["support"]
+        if support is not None:
+            seen.update(support)
         siege: Counter[AnyCard] = Counter(SIEGE_CARDS.cards)
-        unseen_siege = sum((siege - seen).values())
+        unseen_siege = max(0, sum((siege - seen).values()))
         unseen_tactics = sum(((rules.all_cards - siege) - seen).values())
         size = rules.hand_size
         default_hands = [min(size, unseen_siege // 2)] * 2
         sizes = _counts(data.get("hand_sizes", default_hands), 2, where, "hand_sizes")
-        deck_size = _counts(
-            data.get("deck_size", max(0, unseen_siege - sum(sizes))), 1, where, "deck_size"
-        )[0]
         tactic_size = _counts(
             data.get("tactic_deck_size", max(0, unseen_tactics)), 1, where, "tactic_deck_size"
         )[0]
-        if (
-            deck_size > unseen_siege
-            or tactic_size > unseen_tactics
-            or (sum(sizes) + deck_size + tactic_size != unseen_siege + unseen_tactics)
-        ):
-            raise RecordError(
-                f"hands, deck and tactic pile must hold the {unseen_siege} unseen siege cards "
-                f"and {unseen_tactics} unseen tactic cards",
-                where,
-                "hand_sizes",
-            )
+        hand_tactics = None
+        if "hand_tactics" in data:
+            hand_tactics = _counts(data["hand_tactics"], 2, where, "hand_tactics")
+        in_hands = sum(hand_tactics) if hand_tactics else max(0, unseen_tactics - tactic_size)
+        deck_size = _counts(
+            data.get("deck_size", max(0, unseen_siege - sum(sizes) + in_hands)),
+            1,
+            where,
+            "deck_size",
+        )[0]
         played = _counts(data.get("tactics_played", [0, 0]), 2, where, "tactics_played")
         oil = _counts(data.get("oil", OIL_CAULDRONS), 1, where, "oil")[0]
         if oil > OIL_CAULDRONS:
             raise RecordError(f"at most {OIL_CAULDRONS} oil cauldrons", where, "oil")
         to_move = _player(data.get("to_move", attacker), where, "to_move")
-        exhausted = data.get("exhausted", False)
-        if not isinstance(exhausted, bool):
-            raise RecordError("expected true or false", where, "exhausted")
-        return State(
-            rules=rules,
-            attacker=attacker,
-            tiles=tuple(tiles),
-            hands=(None, None),
-            hand_sizes=(sizes[0], sizes[1]),
-            deck=None,
-            deck_size=deck_size,
-            tactic_deck=None,
-            tactic_deck_size=tactic_size,
-            discards=tuple(discards),
-            actions=(actions[0], actions[1]),
-            tactics_played=(played[0], played[1]),
-            oil=oil,
-            to_move=to_move,
-            phase=Phase.OPENING,
-            # Later completions must count as later than every recorded one.
-            ply=2,
-            exhausted=exhausted,
-            final_turn=exhausted and to_move == attacker,
-        )
+        flags = {}
+        for key in ("exhausted", "late_control"):
+            value = data.get(key, False)
+            if not isinstance(value, bool):
+                raise RecordError("expected true or false", where, key)
+            flags[key] = value
+        exchange = pending["exchange"]
+        try:
+            return State(
+                rules=rules,
+                attacker=attacker,
+                tiles=tuple(tiles),
+                hands=(None, None),
+                hand_sizes=(sizes[0], sizes[1]),
+                deck=None,
+                deck_size=deck_size,
+                tactic_deck=None,
+                tactic_deck_size=tactic_size,
+                discards=tuple(discards),
+                actions=(actions[0], actions[1]),
+                tactics_played=(played[0], played[1]),
+                oil=oil,
+                to_move=to_move,
+                phase=phase,
+                # Later completions must count as later than every recorded one.
+                ply=2,
+                exhausted=flags["exhausted"],
+                support=None if support is None else (_siege(support[0]), _siege(support[1])),
+                hand_tactics=None if hand_tactics is None else (hand_tactics[0], hand_tactics[1]),
+                exchange=None if exchange is None else (exchange[0], exchange[1], exchange[2]),
+                late_control=flags["late_control"],
+            )
+        except ValueError as error:
+            raise RecordError(str(error), where, _field_of(str(error))) from None
 
     def position_of(self, state: State) -> Position:
-        """The visible position of ``state``."""
+        """The visible position of ``state`` (mid-turn too: it loads back)."""
         tiles = []
         for tile in state.tiles:
             item: dict[str, Any] = {
@@ -266,8 +304,17 @@ class SchottenTotten2Format:
             data["tactic_deck_size"] = state.tactic_deck_size
             data["actions"] = [[str(c) for c in side] for side in state.actions]
             data["tactics_played"] = list(state.tactics_played)
+            data["hand_tactics"] = [state.tactics_in_hand(0), state.tactics_in_hand(1)]
         if state.exhausted:
             data["exhausted"] = True
+        if state.phase is not Phase.OPENING:
+            data["phase"] = state.phase.value
+        if state.support is not None:
+            data["support"] = [str(c) for c in state.support]
+        if state.exchange is not None:
+            data["exchange"] = [str(c) for c in state.exchange]
+        if state.late_control:
+            data["late_control"] = True
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
@@ -470,17 +517,9 @@ def _tile(item: Any, number: int, rules: Rules, where: str, at: str) -> Tile:
         cards = _cards(side, rules, where, f"{at}.sides[{p}]")
         if any(isinstance(c, TacticCard) and not c.is_elite for c in cards):
             raise RecordError("action cards never lie at a tile", where, f"{at}.sides[{p}]")
-        if len(cards) > empty.rule.size:
-            raise RecordError(
-                f"more than {empty.rule.size} cards at this tile", where, f"{at}.sides[{p}]"
-            )
+        # An oversized side, or a 0 facing the 11 of its colour, is reported by
+        # the state's check together with every other problem.
         sides.append(tuple(cards))
-    for card in sides[0]:
-        rival = Card(card.colour, 11 - card.value) if isinstance(card, Card) else None
-        if rival is not None and card.value in (0, 11) and rival in sides[1]:
-            raise RecordError(
-                f"{card} and its chicken-or-cook rival cannot face each other", where, at
-            )
     first = item.get("first")
     if first is not None:
         first = _player(first, where, f"{at}.first")
@@ -504,6 +543,32 @@ def _cards(items: Sequence[Any], rules: Rules, where: str, at: str) -> list[AnyC
         except (InvalidCardError, ValueError) as error:
             raise RecordError(str(error), where, f"{at}[{i}]") from None
     return cards
+
+
+def _field_of(message: str) -> str:
+    """The position field the first problem of a refused state is about."""
+    first = message.split(": ", 1)[-1]
+    tile = re.match(r"tile (\d): (?:player (\d)'s side)?", first)
+    if tile:
+        side = f".sides[{int(tile.group(2)) - 1}]" if tile.group(2) else ""
+        return f"tiles[{int(tile.group(1)) - 1}]{side}"
+    for words, field in (
+        ("hand_tactics", "hand_tactics"),
+        ("tactic cards do not add up", "tactic_deck_size"),
+        ("do not add up", "hand_sizes"),
+        ("holds", "hand_sizes"),
+        ("tactics_played", "tactics_played"),
+        ("action cards", "actions"),
+    ):
+        if words in first:
+            return field
+    return ""
+
+
+def _siege(card: AnyCard) -> Card:
+    if not isinstance(card, Card):
+        raise ValueError(f"support takes siege cards, not {card}")
+    return card
 
 
 def _list(data: Mapping[str, Any], key: str, where: str, default: Any = None) -> list[Any]:

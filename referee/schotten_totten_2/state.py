@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from referee.cards import Card
-from referee.errors import ClaimRefusedError, IllegalMoveError
+from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
 from referee.game import Outcome
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 from referee.schotten_totten_2.moves import (
@@ -36,6 +36,7 @@ from referee.schotten_totten_2.moves import (
     Draw,
     EndTurn,
     Exchange,
+    ExchangeReply,
     Explosion,
     Move,
     Oil,
@@ -88,8 +89,50 @@ _PAIRS = {card: SIEGE_CARDS.as_pair(card) for card in SIEGE_CARDS.cards}
 _COLOURS = len(SIEGE_CARDS.colours)
 _NO_POOL = Pool(())
 _EMPTY_TILES = tuple(Tile(n) for n in range(1, TILES + 1))
-_ALL_SIEGE: Counter[AnyCard] = Counter(SIEGE_CARDS.cards)
-_ALL_TACTICS: Counter[AnyCard] = Counter([*SIEGE_CARDS.cards, *TACTIC_CARDS])
+#: Cards per side of an exchange.
+_EXCHANGED = 3
+
+
+class _CardCount(Counter[AnyCard]):
+    """A count of cards that cannot be changed (shared by every game).
+
+    In-place arithmetic gives a new, ordinary ``Counter``, so the usual
+    ``left = rules.all_cards; left -= seen`` works and leaves this one intact;
+    every other change raises ``TypeError``.
+    """
+
+    def __init__(self, cards: Iterable[AnyCard] = ()) -> None:
+        dict.__init__(self, Counter(cards))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("the cards of the game are fixed: copy them with Counter(...) first")
+
+    __setitem__ = __delitem__ = _refuse
+    update = subtract = clear = pop = popitem = setdefault = _refuse
+
+    def __isub__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) - other
+        return result
+
+    def __iadd__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) + other
+        return result
+
+    def __iand__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) & other
+        return result
+
+    def __ior__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) | other
+        return result
+
+    def __reduce__(self) -> Any:
+        return (type(self), (list(self.elements()),))
+
+
+_ALL_SIEGE: Counter[AnyCard] = _CardCount(SIEGE_CARDS.cards)
+_ALL_TACTICS: Counter[AnyCard] = _CardCount([*SIEGE_CARDS.cards, *TACTIC_CARDS])
+_TACTIC_COUNT: Counter[AnyCard] = _CardCount(TACTIC_CARDS)
 
 
 class Reason:
@@ -129,6 +172,9 @@ class Reason:
     NO_SHUFFLE_PENDING = "no_shuffle_pending"
     BAD_SHUFFLE = "bad_shuffle"
     SHUFFLE_UNRECORDED = "shuffle_unrecorded"
+    EXCHANGE_PENDING = "exchange_pending"
+    NO_EXCHANGE_PENDING = "no_exchange_pending"
+    TOO_FEW_CARDS = "too_few_cards"
 
 
 class Phase(Enum):
@@ -144,6 +190,8 @@ class Phase(Enum):
     AFTER_PASS = "after_pass"
     #: A support card was played: the next ply says where its two cards went.
     SHUFFLE = "shuffle"
+    #: An exchange was offered: the opponent (``to_move``) chooses its 3 cards.
+    EXCHANGE = "exchange"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +199,10 @@ class Rules:
     """Which Schotten Totten 2 is played: the base game or the tactics variant."""
 
     tactics: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tactics, bool):
+            raise ValueError(f"tactics must be True or False, not {self.tactics!r}")
 
     @property
     def hand_size(self) -> int:
@@ -161,8 +213,14 @@ class Rules:
     def all_cards(self) -> Counter[AnyCard]:
         """Every card in the game, counted (the two jokers count twice).
 
+        The count is fixed: in-place arithmetic gives a new ``Counter``.
+
         >>> Rules(tactics=True).all_cards[TacticCard.JOKER], sum(Rules().all_cards.values())
         (2, 60)
+        >>> left = Rules().all_cards
+        >>> left -= Counter([Card("R", 7)])
+        >>> left[Card("R", 7)], Rules().all_cards[Card("R", 7)]
+        (0, 1)
         """
         return _ALL_TACTICS if self.tactics else _ALL_SIEGE
 
@@ -179,6 +237,20 @@ class State:
     ``actions[p]`` the action cards ``p`` has played (they stay on its side).
     ``exhausted`` records that the last siege card has been drawn, and
     ``final_turn`` that the attacker's turn under way is its last.
+    ``hand_tactics[p]`` counts the tactic cards in ``p``'s hand: hands are
+    dealt siege cards only and every tactic draw is a visible move, so the
+    count is known even when the hand is hidden (derived when not given).
+    ``exchange`` holds the 3 cards offered by an exchange whose answer is
+    pending; ``late_control`` is true right after the attacker's draw, when
+    it may still declare control before the defender's first move.
+
+    A state built from outside is checked like python-chess's ``status()``:
+    every problem is reported at once in one ``ValueError``.
+
+    >>> State()
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible Schotten Totten 2 position: the siege cards do not add up: 60 in the game, 0 on the table or discarded, 0 in the hands and 0 in the deck
     """
 
     rules: Rules = field(default_factory=Rules)
@@ -201,6 +273,17 @@ class State:
     final_turn: bool = False
     support: tuple[Card, Card] | None = None
     outcome: Outcome | None = None
+    hand_tactics: tuple[int, int] | None = None
+    exchange: tuple[AnyCard, AnyCard, AnyCard] | None = None
+    late_control: bool = False
+
+    def __post_init__(self) -> None:
+        problems = _field_problems(self)
+        if not problems:
+            _derive(self)
+            problems = _position_problems(self)
+        if problems:
+            raise ValueError("impossible Schotten Totten 2 position: " + "; ".join(problems))
 
     # --- reading the position -------------------------------------------------
 
@@ -211,7 +294,7 @@ class State:
 
     def tile(self, number: int) -> Tile:
         """The tile numbered ``number`` (1-7)."""
-        if not 1 <= number <= TILES:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TILES:
             raise ValueError(f"no tile {number}: tiles are numbered 1-{TILES}")
         return self.tiles[number - 1]
 
@@ -222,6 +305,12 @@ class State:
     def intact_tiles(self) -> int:
         """How many tiles are still intact."""
         return sum(not t.damaged for t in self.tiles)
+
+    def tactics_in_hand(self, player: int) -> int:
+        """How many tactic cards ``player``'s hand holds (known even if hidden)."""
+        counts = self.hand_tactics
+        assert counts is not None  # set by __post_init__
+        return counts[player]
 
     def visible_cards(self) -> Counter[AnyCard]:
         """Every card both players see: on the tiles, discarded, played actions."""
@@ -276,8 +365,10 @@ class State:
             return [
                 Shuffle((a, b)) for a in range(1, size + 1) for b in range(1, size + 1) if a != b
             ]
+        if self.phase is Phase.EXCHANGE:
+            return self._exchange_replies()
         moves: list[Move] = []
-        if player == self.attacker:
+        if player == self.attacker or self.late_control:
             moves.extend(self._provable_controls())
         if self.phase in (Phase.OPENING, Phase.PLAY):
             if self.phase is Phase.OPENING:
@@ -309,6 +400,11 @@ class State:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        handler = _HANDLERS.get(type(move))
+        if handler is None:
+            raise InvalidMoveError(
+                f"malformed move {move!r}: not a Schotten Totten 2 move (give a move or its text)"
+            )
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
@@ -317,10 +413,17 @@ class State:
                 Reason.SHUFFLE_PENDING,
                 "record where the support cards went first ('shuffle N,M')",
             )
-        handler = _HANDLERS.get(type(move))
-        if handler is None:
-            raise TypeError(f"not a Schotten Totten 2 move: {move!r}")
-        after: State = handler(self, move)
+        if self.phase is Phase.EXCHANGE and not isinstance(move, ExchangeReply):
+            raise _illegal(
+                move,
+                Reason.EXCHANGE_PENDING,
+                "an exchange waits for your answer: choose your 3 cards ('give R1,R2,R3')",
+            )
+        state = self
+        if self.late_control and not isinstance(move, Control):
+            # The defender's first move closes the attacker's turn for good.
+            state = _evolve(self, late_control=False)
+        after: State = handler(state, move)
         return after
 
     # --- opening actions ----------------------------------------------------------
@@ -412,6 +515,9 @@ class State:
             tactics_played=_with(
                 self.tactics_played, player, self.tactics_played[player] + is_tactic
             ),
+            hand_tactics=_with(
+                self._tactic_counts(), player, self.tactics_in_hand(player) - is_tactic
+            ),
             phase=Phase.AFTER_PLAY,
             ply=self.ply + 1,
         )
@@ -419,28 +525,96 @@ class State:
     def _pass(self, move: Pass) -> State:
         self._check_can_play(move)
         if not self._may_pass(self._plays()):
-            raise _illegal(
-                move, Reason.PASS_NOT_ALLOWED, "you can still play a card, so you may not pass"
-            )
+            why = "you can still play a card, so you may not pass"
+            if self.to_move == self.attacker and self.phase is Phase.OPENING:
+                why += " (the attacker retreats to make room)"
+            raise _illegal(move, Reason.PASS_NOT_ALLOWED, why)
         return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
 
     def _may_pass(self, plays: list[Move]) -> bool:
         """Whether the player to move may pass, given its possible plays.
 
-        A known hand passes only when it has no play. A hidden hand may pass
-        unless it surely holds a siege card (more cards than unseen tactic
-        cards) and its side has room somewhere.
+        Only a player who truly cannot play a card passes: the attacker at the
+        start of its turn must retreat to make room if that lets it play. A
+        hidden hand may pass when some hand consistent with what is known
+        (its known count of siege cards among them) has no play.
         """
+        if plays and self.hands[self.to_move] is not None:
+            return False
+        return not self._play_chances()[1]
+
+    def _opening_variants(self) -> list[State]:
+        """This position and, at the start of a turn, what an opening action can
+        make of it: the attacker retreating from every tile, each oil throw."""
+        variants = [self]
+        if self.phase is not Phase.OPENING:
+            return variants
         player = self.to_move
-        if self.hands[player] is not None or not plays:
-            return not plays
-        unseen = self.rules.all_cards - self.visible_cards()
+        if player == self.attacker:
+            dropped = [c for t in self.tiles for c in t.sides[player]]
+            if dropped:
+                tiles = tuple(t.with_side(player, (), self.ply) for t in self.tiles)
+                variants.append(
+                    _evolve(
+                        self, tiles=tiles, discards=(*self.discards, *dropped), phase=Phase.PLAY
+                    )
+                )
+        elif self.oil:
+            variants.extend(self._oil(Oil(t.number)) for t in self.tiles if t.sides[self.attacker])
+        return variants
+
+    def _play_chances(self) -> tuple[bool, bool]:
+        """``(may, must)``: whether the player to move can play a card (after an
+        opening action, if it is the start of its turn) for some hand consistent
+        with what is known, and for every such hand. Equal for a known hand."""
+        player = self.to_move
+        variants = self._opening_variants()
+        if self.hands[player] is not None:
+            can = any(v._plays() for v in variants)
+            return can, can
+        tactics = self.tactics_in_hand(player)
+        siege = self.hand_sizes[player] - tactics
+        if siege > 0 and any(t.room(player) for v in variants for t in v.tiles):
+            return True, True
+        if tactics == 0 or self.tactics_played[player] > self.tactics_played[1 - player]:
+            return False, False
+        unseen = self._possible_tactics(player)
+        playable = sum(n for c, n in unseen.items() if any(v._tactic_playable(c) for v in variants))
+        unplayable = sum(unseen.values()) - playable
+        return playable > 0, unplayable < tactics
+
+    def _possible_tactics(self, player: int) -> Counter[TacticCard]:
+        """The tactic cards a hidden hand of ``player`` may hold, counted."""
+        unseen = Counter(_TACTIC_COUNT) - self.visible_cards()
         other = self.hands[1 - player]
         if other is not None:
             unseen -= Counter(other)
-        tactics = sum(n for card, n in unseen.items() if isinstance(card, TacticCard))
-        room = any(t.room(player) for t in self.tiles)
-        return not (room and self.hand_sizes[player] > tactics)
+        if self.tactic_deck is not None:
+            unseen -= Counter(self.tactic_deck)
+        return Counter({c: n for c, n in unseen.items() if isinstance(c, TacticCard)})
+
+    def _tactic_playable(self, card: TacticCard) -> bool:
+        player = self.to_move
+        if card is TacticCard.EXCHANGE:
+            return (
+                self.hand_sizes[player] > _EXCHANGED and self.hand_sizes[1 - player] >= _EXCHANGED
+            )
+        open_tiles = [t.number for t in self.tiles if t.room(player)]
+        return bool(self._tactic_plays(card, open_tiles))
+
+    def _as_turn_of(self, player: int) -> State:
+        """This position at the start of a turn of ``player`` (for look-ahead only)."""
+        return _evolve(self, to_move=player, phase=Phase.OPENING, late_control=False, support=None)
+
+    def _siege_failed(self, after_attacker: bool) -> bool:
+        """Whether nobody can change anything any more: neither player can play
+        a card (for every hand consistent with what is known), and, after the
+        defender's turn, the attacker has no control to declare. (The attacker
+        may declare control during its own turn; at its end it has declined.)"""
+        for player in (self.attacker, self.defender):
+            if self._as_turn_of(player)._play_chances()[0]:
+                return False
+        return after_attacker or not self._provable_controls()
 
     def _check_can_play(self, move: Move) -> None:
         if self.phase not in (Phase.OPENING, Phase.PLAY):
@@ -484,6 +658,21 @@ class State:
                 Reason.CARD_NOT_IN_HAND,
                 f"{whose} hand holds only {self.hand_sizes[player]} cards",
             )
+        tactics = self.tactics_in_hand(player)
+        wanted = sum(isinstance(c, TacticCard) for c in cards)
+        if wanted > tactics:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"{whose} hand holds {tactics} tactic cards (every tactic card drawn is seen)",
+            )
+        if len(cards) - wanted > self.hand_sizes[player] - tactics:
+            raise _illegal(
+                move,
+                Reason.CARD_NOT_IN_HAND,
+                f"{whose} hand holds {self.hand_sizes[player] - tactics} siege cards "
+                "(every tactic card drawn is seen)",
+            )
         available = self.rules.all_cards - self.visible_cards() - Counter(reserved)
         other = self.hands[1 - player]
         if other is not None:
@@ -500,7 +689,7 @@ class State:
     # --- declaring control ------------------------------------------------------------
 
     def _control(self, move: Control) -> State:
-        if self.to_move != self.attacker:
+        if self.to_move != self.attacker and not self.late_control:
             raise _illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
         tile = self._tile_for(move, move.tile)
         mine, size = tile.sides[self.attacker], tile.rule.size
@@ -537,6 +726,8 @@ class State:
     def _draw(self, move: Draw) -> State:
         player = self.to_move
         if self.phase in (Phase.OPENING, Phase.PLAY):
+            if self.late_control:
+                raise _illegal(move, Reason.WRONG_ROLE, "the attacker has already drawn")
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
             raise _illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
@@ -556,8 +747,10 @@ class State:
             return self._next_turn(
                 hands=_with(self.hands, player, new_hand),
                 hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
+                hand_tactics=_with(self._tactic_counts(), player, self.tactics_in_hand(player) + 1),
                 tactic_deck=tactic_deck,
                 tactic_deck_size=self.tactic_deck_size - 1,
+                late_control=player == self.attacker,
             )
         if self.deck_size == 0:
             raise _illegal(move, Reason.NOTHING_TO_DRAW, "the siege deck is empty")
@@ -572,6 +765,7 @@ class State:
             deck=deck,
             deck_size=self.deck_size - 1,
             exhausted=self.exhausted or self.deck_size == 1,
+            late_control=player == self.attacker,
         )
 
     def _end_turn(self, move: EndTurn) -> State:
@@ -586,19 +780,33 @@ class State:
         return self._next_turn()
 
     def _next_turn(self, **changes: Any) -> State:
-        """End the mover's turn; the attacker's last turn ends the game."""
+        """End the mover's turn; the attacker's last turn ends the game, and so
+        does a pass that leaves nobody able to change anything (siege failed)."""
         if self.to_move == self.attacker and self.final_turn:
             changes["outcome"] = Outcome(self.defender, "siege_held")
+            changes["late_control"] = False
         following = 1 - self.to_move
         exhausted = changes.get("exhausted", self.exhausted)
-        return _evolve(
+        after = _evolve(
             self,
-            **changes,
+            **{"late_control": False, **changes},
             to_move=following,
             phase=Phase.OPENING,
             ply=self.ply + 1,
             final_turn=following == self.attacker and exhausted,
         )
+        if (
+            after.outcome is None
+            and self.phase is Phase.AFTER_PASS
+            and after._siege_failed(self.to_move == self.attacker)
+        ):
+            after = _evolve(after, outcome=Outcome(self.defender, "siege_failed"))
+        return after
+
+    def _tactic_counts(self) -> tuple[int, int]:
+        counts = self.hand_tactics
+        assert counts is not None  # set by __post_init__
+        return counts
 
     # --- tactic actions ------------------------------------------------------------------
 
@@ -622,6 +830,7 @@ class State:
             hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
             actions=_with(self.actions, player, (*self.actions[player], card)),
             tactics_played=_with(self.tactics_played, player, self.tactics_played[player] + 1),
+            hand_tactics=_with(self._tactic_counts(), player, self.tactics_in_hand(player) - 1),
             phase=phase,
             ply=self.ply + 1,
             **changes,
@@ -794,15 +1003,42 @@ class State:
 
     def _exchange(self, move: Exchange) -> State:
         player, opponent = self.to_move, 1 - self.to_move
-        hand = self._action(move, TacticCard.EXCHANGE)
-        # The exchange card lies on the table before the hands swap cards.
-        played = self._after_action(TacticCard.EXCHANGE, hand)
-        kept = played._hand_without(move, player, move.give)
-        theirs = played._hand_without(move, opponent, move.take, move.give if kept is None else ())
-        new_mine = None if kept is None else (*kept, *move.take)
-        new_theirs = None if theirs is None else (*theirs, *move.give)
+        self._action(move, TacticCard.EXCHANGE)
+        # The exchange card leaves the hand first; the 3 offered cards are others.
+        self._hand_without(move, player, [TacticCard.EXCHANGE, *move.give])
+        if self.hand_sizes[opponent] < _EXCHANGED:
+            raise _illegal(
+                move,
+                Reason.TOO_FEW_CARDS,
+                f"your opponent holds {self.hand_sizes[opponent]} cards: an exchange takes 3 each",
+            )
+        hand = self._hand_without(move, player, [TacticCard.EXCHANGE])
+        return self._after_action(
+            TacticCard.EXCHANGE, hand, Phase.EXCHANGE, to_move=opponent, exchange=move.give
+        )
+
+    def _exchange_reply(self, move: ExchangeReply) -> State:
+        offer = self.exchange
+        if self.phase is not Phase.EXCHANGE or offer is None:
+            raise _illegal(move, Reason.NO_EXCHANGE_PENDING, "no exchange waits for an answer")
+        chooser, mover = self.to_move, 1 - self.to_move
+        # Cards named in the offer are seen, so a hidden hand cannot hold them.
+        kept = self._hand_without(move, mover, offer, move.give)
+        given = self._hand_without(move, chooser, move.give, offer)
+        counts = self._tactic_counts()
+        offered = sum(isinstance(c, TacticCard) for c in offer)
+        back = sum(isinstance(c, TacticCard) for c in move.give)
+        hands = _with(self.hands, mover, None if kept is None else (*kept, *move.give))
+        hands = _with(hands, chooser, None if given is None else (*given, *offer))
+        tactic_counts = _with(counts, mover, counts[mover] - offered + back)
         return _evolve(
-            played, hands=_with(_with(played.hands, player, new_mine), opponent, new_theirs)
+            self,
+            hands=hands,
+            hand_tactics=_with(tactic_counts, chooser, counts[chooser] - back + offered),
+            to_move=mover,
+            phase=Phase.AFTER_PLAY,
+            exchange=None,
+            ply=self.ply + 1,
         )
 
     # --- helpers ------------------------------------------------------------------
@@ -864,11 +1100,13 @@ class State:
         hand = self.hands[player]
         if hand is not None:
             return list(dict.fromkeys(hand))
-        available = self.rules.all_cards - self.visible_cards()
+        available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
         other = self.hands[1 - player]
         if other is not None:
             available -= Counter(other)
-        return list(available)
+        tactics = self.tactics_in_hand(player)
+        siege = self.hand_sizes[player] - tactics
+        return [c for c in available if (tactics if isinstance(c, TacticCard) else siege) > 0]
 
     def _plays(self) -> list[Move]:
         """Every legal card play (siege card, troop or action) of the player to move."""
@@ -911,14 +1149,34 @@ class State:
                 return []
             return [Support((a, b)) for a, b in combinations(siege, 2)]
         assert card is TacticCard.EXCHANGE
-        hand, other = self.hands[player], self.hands[opponent]
-        if hand is None or other is None:
+        hand = self.hands[player]
+        if hand is None or self.hand_sizes[opponent] < _EXCHANGED:
             return []
         rest = list(hand)
         rest.remove(TacticCard.EXCHANGE)
-        gives = list(dict.fromkeys(tuple(g) for g in combinations(rest, 3)))
-        takes = list(dict.fromkeys(tuple(t) for t in combinations(other, 3)))
-        return [Exchange((g[0], g[1], g[2]), (t[0], t[1], t[2])) for g in gives for t in takes]
+        gives = dict.fromkeys(tuple(g) for g in combinations(rest, _EXCHANGED))
+        return [Exchange((g[0], g[1], g[2])) for g in gives]
+
+    def _exchange_replies(self) -> list[Move]:
+        """The chooser's answers to a pending exchange: any 3 cards of its hand."""
+        chooser = self.to_move
+        hand = self.hands[chooser]
+        if hand is not None:
+            pool = list(hand)
+        else:
+            available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
+            other = self.hands[1 - chooser]
+            if other is not None:
+                available -= Counter(other)
+            pool = list(available.elements())
+        tactics = self.tactics_in_hand(chooser)
+        siege = self.hand_sizes[chooser] - tactics
+        replies: list[Move] = []
+        for trio in dict.fromkeys(combinations(pool, _EXCHANGED)):
+            wanted = sum(isinstance(c, TacticCard) for c in trio)
+            if wanted <= tactics and _EXCHANGED - wanted <= siege:
+                replies.append(ExchangeReply((trio[0], trio[1], trio[2])))
+        return replies
 
     # --- text picture ---------------------------------------------------------------
 
@@ -948,7 +1206,295 @@ _HANDLERS: dict[type, Any] = {
     Support: State._support,
     Shuffle: State._shuffle,
     Exchange: State._exchange,
+    ExchangeReply: State._exchange_reply,
 }
+
+
+# --- checking a state built from outside ---------------------------------------------
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_player(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
+
+
+def _is_cards(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(c, (Card, TacticCard)) for c in value)
+
+
+def _is_pair(value: object, check: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(check(v) for v in value)
+
+
+def _field_problems(state: State) -> list[str]:
+    """Fields of the wrong type or out of range (nothing else is checked then)."""
+    problems = []
+    checks: list[tuple[str, bool, str]] = [
+        ("rules", isinstance(state.rules, Rules), "a Rules value"),
+        ("attacker", _is_player(state.attacker), "0 or 1"),
+        ("to_move", _is_player(state.to_move), "0 or 1"),
+        (
+            "tiles",
+            isinstance(state.tiles, tuple)
+            and len(state.tiles) == TILES
+            and all(
+                isinstance(t, Tile)
+                and t.number == n
+                and isinstance(t.damaged, bool)
+                and _is_pair(t.sides, _is_cards)
+                and _is_pair(t.completed, lambda c: c is None or _is_count(c))
+                for n, t in enumerate(state.tiles, start=1)
+            ),
+            f"{TILES} Tile values numbered 1-{TILES}",
+        ),
+        ("hands", _is_pair(state.hands, lambda h: h is None or _is_cards(h)), "2 hands"),
+        ("hand_sizes", _is_pair(state.hand_sizes, _is_count), "2 counts"),
+        (
+            "deck",
+            state.deck is None
+            or (isinstance(state.deck, tuple) and all(isinstance(c, Card) for c in state.deck)),
+            "None or a tuple of siege cards",
+        ),
+        ("deck_size", _is_count(state.deck_size), "a count"),
+        (
+            "tactic_deck",
+            state.tactic_deck is None
+            or (
+                isinstance(state.tactic_deck, tuple)
+                and all(isinstance(c, TacticCard) for c in state.tactic_deck)
+            ),
+            "None or a tuple of tactic cards",
+        ),
+        ("tactic_deck_size", _is_count(state.tactic_deck_size), "a count"),
+        ("discards", _is_cards(state.discards), "a tuple of cards"),
+        (
+            "actions",
+            _is_pair(
+                state.actions,
+                lambda a: (
+                    isinstance(a, tuple)
+                    and all(isinstance(c, TacticCard) and not c.is_elite for c in a)
+                ),
+            ),
+            "2 tuples of action cards",
+        ),
+        ("tactics_played", _is_pair(state.tactics_played, _is_count), "2 counts"),
+        (
+            "oil",
+            _is_count(state.oil) and state.oil <= OIL_CAULDRONS,
+            f"a count 0-{OIL_CAULDRONS}",
+        ),
+        ("phase", isinstance(state.phase, Phase), "a Phase"),
+        ("ply", _is_count(state.ply), "a count"),
+        ("exhausted", isinstance(state.exhausted, bool), "True or False"),
+        ("final_turn", isinstance(state.final_turn, bool), "True or False"),
+        ("late_control", isinstance(state.late_control, bool), "True or False"),
+        (
+            "support",
+            state.support is None or (_is_pair(state.support, lambda c: isinstance(c, Card))),
+            "None or 2 siege cards",
+        ),
+        (
+            "exchange",
+            state.exchange is None
+            or (_is_cards(state.exchange) and len(state.exchange) == _EXCHANGED),
+            "None or 3 cards",
+        ),
+        ("outcome", state.outcome is None or isinstance(state.outcome, Outcome), "an Outcome"),
+        (
+            "hand_tactics",
+            state.hand_tactics is None or _is_pair(state.hand_tactics, _is_count),
+            "None or 2 counts",
+        ),
+    ]
+    for name, ok, what in checks:
+        if not ok:
+            problems.append(f"{name} must be {what}, not {getattr(state, name)!r}")
+    return problems
+
+
+def _turn_holder(state: State) -> int:
+    """Whose turn it is: ``to_move``, except while the opponent answers an exchange."""
+    return 1 - state.to_move if state.phase is Phase.EXCHANGE else state.to_move
+
+
+def _visible_tactics(state: State) -> int:
+    return sum(n for c, n in state.visible_cards().items() if isinstance(c, TacticCard))
+
+
+def _derive(state: State) -> None:
+    """Fill in what the position says implicitly: tactic cards in hand, the outcome."""
+    if state.hand_tactics is None:
+        known = [
+            None if hand is None else sum(isinstance(c, TacticCard) for c in hand)
+            for hand in state.hands
+        ]
+        total = (len(TACTIC_CARDS) if state.rules.tactics else 0) - _visible_tactics(state)
+        in_hands = total - state.tactic_deck_size
+        if known[0] is None and known[1] is None:
+            if in_hands == 0:
+                known = [0, 0]
+        elif known[0] is None:
+            known[0] = in_hands - (known[1] or 0)
+        elif known[1] is None:
+            known[1] = in_hands - known[0]
+        first, second = known
+        if first is not None and second is not None and min(first, second) >= 0:
+            _set(state, "hand_tactics", (first, second))
+    if state.exhausted and _turn_holder(state) == state.attacker:
+        _set(state, "final_turn", True)
+    damaged = sum(t.damaged for t in state.tiles)
+    if state.outcome is None and damaged == _DAMAGED_TO_WIN:
+        _set(state, "outcome", Outcome(state.attacker, "fourth_tile_damaged"))
+
+
+def _position_problems(state: State) -> list[str]:
+    """Every way the position contradicts the rules (an empty list: well formed)."""
+    problems: list[str] = _tile_problems(state)
+    every = state.rules.all_cards
+    names = ("player 1", "player 2")
+    # Every card exists, and no card is in more places than it has copies.
+    places: Counter[AnyCard] = state.visible_cards()
+    for extra in (state.hands[0], state.hands[1], state.deck, state.tactic_deck, state.support):
+        places.update(extra or ())
+    for card, count in sorted(places.items(), key=lambda item: str(item[0])):
+        if card not in every:
+            where = "a tactic card in the base game" if isinstance(card, TacticCard) else ""
+            problems.append(f"{card} is not a card of this game" + (f" ({where})" if where else ""))
+        elif count > every[card]:
+            problems.append(f"{card} is in {count} places (the game has {every[card]})")
+    # Counts agree with what is known.
+    for p, hand in enumerate(state.hands):
+        if hand is not None and len(hand) != state.hand_sizes[p]:
+            problems.append(
+                f"{names[p]}'s hand holds {len(hand)} cards, hand_sizes says {state.hand_sizes[p]}"
+            )
+        if state.hand_sizes[p] > state.rules.hand_size:
+            problems.append(
+                f"{names[p]} holds {state.hand_sizes[p]} cards; a hand holds at most "
+                f"{state.rules.hand_size}"
+            )
+    if state.deck is not None and len(state.deck) != state.deck_size:
+        problems.append(f"the deck holds {len(state.deck)} cards, deck_size says {state.deck_size}")
+    if state.tactic_deck is not None and len(state.tactic_deck) != state.tactic_deck_size:
+        problems.append(
+            f"the tactic pile holds {len(state.tactic_deck)} cards, tactic_deck_size "
+            f"says {state.tactic_deck_size}"
+        )
+    if not state.rules.tactics and state.tactic_deck_size:
+        problems.append("the base game has no tactic pile")
+    # The hidden cards add up: siege cards and tactic cards separately.
+    counts = state.hand_tactics
+    visible = state.visible_cards()
+    seen_siege = sum(n for c, n in visible.items() if isinstance(c, Card))
+    seen_tactics = sum(visible.values()) - seen_siege
+    if counts is None:
+        problems.append("say how many tactic cards each hidden hand holds (hand_tactics)")
+    else:
+        for p in (0, 1):
+            hand = state.hands[p]
+            if hand is not None and sum(isinstance(c, TacticCard) for c in hand) != counts[p]:
+                problems.append(
+                    f"hand_tactics says {names[p]} holds {counts[p]} tactic cards, "
+                    "its hand says otherwise"
+                )
+            if counts[p] > state.hand_sizes[p]:
+                problems.append(
+                    f"{names[p]} cannot hold {counts[p]} tactic cards in a hand of "
+                    f"{state.hand_sizes[p]}"
+                )
+        in_hands = sum(state.hand_sizes) - sum(counts)
+        support = len(state.support or ())
+        if seen_siege + in_hands + state.deck_size + support != len(SIEGE_CARDS.cards):
+            problems.append(
+                f"the siege cards do not add up: {len(SIEGE_CARDS.cards)} in the game, "
+                f"{seen_siege} on the table or discarded, {in_hands} in the hands and "
+                f"{state.deck_size} in the deck"
+                + (f", {support} being shuffled" if support else "")
+            )
+        tactics_total = len(TACTIC_CARDS) if state.rules.tactics else 0
+        if seen_tactics + sum(counts) + state.tactic_deck_size != tactics_total:
+            problems.append(
+                f"the tactic cards do not add up: {tactics_total} in the game, {seen_tactics} "
+                f"played, {sum(counts)} in the hands and {state.tactic_deck_size} in the pile"
+            )
+    if seen_tactics > sum(state.tactics_played):
+        problems.append(
+            f"tactics_played {state.tactics_played} counts fewer than the "
+            f"{seen_tactics} tactic cards on the table and discarded"
+        )
+    if abs(state.tactics_played[0] - state.tactics_played[1]) > 1:
+        problems.append(
+            f"tactics_played {state.tactics_played}: nobody gets two tactic cards ahead"
+        )
+    for p in (0, 1):
+        if len(state.actions[p]) > state.tactics_played[p]:
+            problems.append(
+                f"{names[p]} has {len(state.actions[p])} action cards on its side but "
+                f"tactics_played says {state.tactics_played[p]}"
+            )
+    problems.extend(_turn_problems(state))
+    return problems
+
+
+def _tile_problems(state: State) -> list[str]:
+    problems = []
+    names = ("player 1", "player 2")
+    for tile in state.tiles:
+        size = tile.rule.size
+        for p, side in enumerate(tile.sides):
+            if len(side) > size:
+                problems.append(
+                    f"tile {tile.number}: {names[p]}'s side holds {len(side)} cards, "
+                    f"the tile takes {size}"
+                )
+            if any(isinstance(c, TacticCard) and not c.is_elite for c in side):
+                problems.append(f"tile {tile.number}: action cards never lie at a tile")
+            done = tile.completed[p]
+            if (done is not None) != (len(side) == size):
+                state_of = "complete" if len(side) == size else "incomplete"
+                problems.append(
+                    f"tile {tile.number}: {names[p]}'s side is {state_of} but its "
+                    f"completion time is {done!r}"
+                )
+        for card in tile.sides[0]:
+            rival = Card(card.colour, 11 - card.value) if isinstance(card, Card) else None
+            if rival is not None and card.value in (0, 11) and rival in tile.sides[1]:
+                problems.append(f"tile {tile.number}: {card} faces {rival} (both are discarded)")
+        done0, done1 = tile.completed
+        if done0 is not None and done0 == done1:
+            problems.append(
+                f"tile {tile.number}: both sides completed at ply {done0}; one of them was first"
+            )
+    damaged = sum(t.damaged for t in state.tiles)
+    if damaged > _DAMAGED_TO_WIN:
+        problems.append(f"{damaged} damaged tiles: the attacker wins on the fourth")
+    outcome = state.outcome
+    if damaged == _DAMAGED_TO_WIN and outcome is not None and outcome.winner != state.attacker:
+        problems.append("four damaged tiles: the attacker has won")
+    return problems
+
+
+def _turn_problems(state: State) -> list[str]:
+    problems = []
+    if (state.phase is Phase.SHUFFLE) != (state.support is not None):
+        problems.append("a support waits for its shuffle exactly in the shuffle phase")
+    if (state.phase is Phase.EXCHANGE) != (state.exchange is not None):
+        problems.append("an exchange waits for its answer exactly in the exchange phase")
+    if state.late_control and (state.to_move != state.defender or state.phase is not Phase.OPENING):
+        problems.append("late_control: only right after the attacker's draw")
+    if state.final_turn and not state.exhausted:
+        problems.append("final_turn: only once the last siege card has been drawn")
+    elif state.final_turn and _turn_holder(state) != state.attacker:
+        problems.append("final_turn: only in the attacker's turn")
+    offer, mover = state.exchange, 1 - state.to_move
+    hand = state.hands[mover]
+    if offer is not None and hand is not None and Counter(offer) - Counter(hand):
+        problems.append("the cards offered in the exchange are not in the offering hand")
+    return problems
 
 
 def _evolve(state: State, **changes: Any) -> State:
@@ -1034,12 +1580,20 @@ def new_game(
     >>> game = new_game(deck=SIEGE_CARDS.cards, attacker=1)
     >>> [str(c) for c in game.hands[0]], str(game.deck[0]), game.to_move
     (['R0', 'R1', 'R2', 'R3', 'R4', 'R5'], 'Y0', 1)
+    >>> new_game(attacker=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: attacker must be 0 or 1, not 1.0
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the pile orders, not both")
-    if attacker not in (0, 1):
-        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    _check_attacker(attacker)
+    for name, pile in (("deck", deck), ("tactic_deck", tactic_deck)):
+        if pile is not None and (isinstance(pile, (str, bytes)) or not isinstance(pile, Iterable)):
+            raise ValueError(f"{name} must be a sequence of cards, not {pile!r}")
     rng = random.Random(seed)
     if deck is None:
         order = list(SIEGE_CARDS.cards)
@@ -1078,9 +1632,8 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     >>> start.hands, start.hand_sizes, start.deck_size, start.tactic_deck_size
     ((None, None), (7, 7), 46, 11)
     """
-    rules = rules or Rules()
-    if attacker not in (0, 1):
-        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+    rules = _check_rules(rules)
+    _check_attacker(attacker)
     size = rules.hand_size
     return State(
         rules=rules,
@@ -1095,8 +1648,21 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     )
 
 
+def _check_rules(rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules) or not isinstance(rules.tactics, bool):
+        raise ValueError(f"rules must be a Rules value, not {rules!r}")
+    return rules
+
+
+def _check_attacker(attacker: object) -> None:
+    if isinstance(attacker, bool) or not isinstance(attacker, int) or attacker not in (0, 1):
+        raise ValueError(f"attacker must be 0 or 1, not {attacker!r}")
+
+
 def _check_pile(order: Sequence[Any], expected: Counter[Any], name: str, what: str) -> None:
-    unknown = [c for c in order if c not in expected]
+    unknown = [c for c in order if not isinstance(c, (Card, TacticCard)) or c not in expected]
     if unknown:
         raise ValueError(f"{name} holds a card that does not belong there: {unknown[0]}")
     have = Counter(order)

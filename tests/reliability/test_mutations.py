@@ -289,6 +289,8 @@ def st2_wrong_role(state: Any, rng: random.Random) -> str | None:
         return None
     if state.to_move == state.attacker:
         return f"oil {rng.randint(1, 7)}"
+    if state.late_control:  # right after its draw the attacker may still declare control
+        return None
     return f"control {rng.randint(1, 7)}"
 
 

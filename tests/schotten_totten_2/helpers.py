@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from referee.cards import Card
 from referee.schotten_totten_2 import (
@@ -73,7 +74,13 @@ def position(
         on_tiles = [
             sum(isinstance(c, TacticCard) for t in built for c in t.sides[p]) for p in (0, 1)
         ]
-        tactics_played = (on_tiles[0] + len(played[0]), on_tiles[1] + len(played[1]))
+        counts = [on_tiles[0] + len(played[0]), on_tiles[1] + len(played[1])]
+        # Discarded tactic cards were played too: count them for the player not
+        # to move first, so that the player to move stays within the limit.
+        mover = attacker if to_move is None else to_move
+        for i in range(sum(isinstance(c, TacticCard) for c in cards(discards))):
+            counts[1 - mover if i % 2 == 0 else mover] += 1
+        tactics_played = (counts[0], counts[1])
     return State(
         rules=rules,
         attacker=attacker,
@@ -118,3 +125,22 @@ def deck_with(hand0: str, hand1: str, top: str = "", size: int = 6) -> list[Card
     assert len(cards(hand0)) == size and len(cards(hand1)) == size, f"hands hold {size} cards"
     siege = [c for c in first if isinstance(c, Card)]
     return siege + [c for c in SIEGE_CARDS.cards if c not in siege]
+
+
+def emptied(state: State, *, siege: bool = True, tactics: bool = False) -> State:
+    """``state`` with its siege deck (and/or tactic pile) moved to the discard pile."""
+    moved = (*(state.deck or ()),) if siege else ()
+    moved_tactics = (*(state.tactic_deck or ()),) if tactics else ()
+    played = len(moved_tactics)
+    return replace(
+        state,
+        deck=() if siege else state.deck,
+        deck_size=0 if siege else state.deck_size,
+        tactic_deck=() if tactics else state.tactic_deck,
+        tactic_deck_size=0 if tactics else state.tactic_deck_size,
+        discards=(*state.discards, *moved, *moved_tactics),
+        tactics_played=(
+            state.tactics_played[0] + played // 2,
+            state.tactics_played[1] + played - played // 2,
+        ),
+    )

@@ -81,6 +81,19 @@ def test_both_defenders_won_more_intact_tiles_plus_oil_wins() -> None:
     assert (tie.winner, tie.reason, tie.scores) == (None, "further_game_needed", (6, 6))
 
 
+def test_decide_refuses_results_that_are_not_a_rache_match() -> None:
+    # issue 12, point 12: two results with the same attacker, the wrong number of games
+    with pytest.raises(ValueError, match="both games were attacked by player 1: the second game"):
+        decide([result(0, 0), result(0, 1)])
+    for results in ([], [result(0, 0)], [result(0, 0), result(1, 0), result(0, 1)]):
+        with pytest.raises(ValueError, match=f"from 2 game results, not {len(results)}$"):
+            decide(results)
+    with pytest.raises(ValueError, match="game 2: expected a GameResult"):
+        decide([result(0, 0), (1, 0)])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="game 1: winner must be 0 or 1, not 2"):
+        decide([result(0, 2), result(1, 0)])
+
+
 def test_game_result_reads_a_finished_game() -> None:
     game = position({4: ("R10 R11", "")}, damaged=[1, 2, 3], phase=Phase.AFTER_PLAY, oil=1)
     done = game.play("control 4")

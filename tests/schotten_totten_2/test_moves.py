@@ -18,6 +18,7 @@ from referee.schotten_totten_2 import (
     Draw,
     EndTurn,
     Exchange,
+    ExchangeReply,
     Explosion,
     Oil,
     Pass,
@@ -34,7 +35,7 @@ from referee.schotten_totten_2 import (
     parse_move,
 )
 
-from .helpers import TACTICS, position, reason_of
+from .helpers import TACTICS, emptied, position, reason_of
 
 numbers = st.integers(0, 99)
 siege = st.builds(Card, st.sampled_from("RYGBP"), st.integers(0, 99))
@@ -57,7 +58,8 @@ moves = st.one_of(
         Shuffle,
         st.one_of(st.none(), st.tuples(numbers, numbers).filter(lambda p: p[0] != p[1])),
     ),
-    st.builds(Exchange, st.tuples(any_card, any_card, any_card), st.tuples(*[any_card] * 3)),
+    st.builds(Exchange, st.tuples(any_card, any_card, any_card)),
+    st.builds(ExchangeReply, st.tuples(any_card, any_card, any_card)),
 )
 
 
@@ -91,6 +93,12 @@ def test_notation_round_trips(move: Any) -> None:
         "support R3",
         "shuffle 4,4",
         "exchange R1,R2 for B1,B2",
+        "exchange R1,R2,R3 for B1,B2,B3",
+        "give R1,R2",
+        "R7@03",
+        "R07@3",
+        "retreat 02",
+        "shuffle 01,4",
         "next",
     ],
 )
@@ -141,6 +149,11 @@ def _supported() -> Any:
     return position(discards="P5 Y9", hands=("support", ""), rules=TACTICS).play("support P5,Y9")
 
 
+def _offered() -> Any:
+    hands = ("exchange R1 R2 R3", "Y1 Y2 Y3")
+    return position(hands=hands, rules=TACTICS).play("exchange R1,R2,R3")
+
+
 CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.GAME_OVER, _won, "R1@1", "the game is over"),
     (Reason.NO_SUCH_TILE, _base, "G1@8", "there is no tile 8"),
@@ -169,7 +182,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.MUST_DRAW, _after_play, "done", "you must draw"),
     (
         Reason.NOTHING_TO_DRAW,
-        lambda: replace(_after_play(), deck=(), deck_size=0),
+        lambda: emptied(_after_play()),
         "draw",
         "the siege deck is empty",
     ),
@@ -197,6 +210,14 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.NO_SHUFFLE_PENDING, _tactics, "shuffle 1,2", "no support card is waiting"),
     (Reason.BAD_SHUFFLE, _supported, "shuffle 0,1", "give two different places"),
     (Reason.SHUFFLE_UNRECORDED, _supported, "shuffle", "the deck is known"),
+    (Reason.EXCHANGE_PENDING, _offered, "Y1@2", "choose your 3 cards"),
+    (Reason.NO_EXCHANGE_PENDING, _tactics, "give B1,B2,B3", "no exchange waits"),
+    (
+        Reason.TOO_FEW_CARDS,
+        lambda: position(hands=("exchange R1 R2 R3", "Y1 Y2"), rules=TACTICS),
+        "exchange R1,R2,R3",
+        "an exchange takes 3 each",
+    ),
 ]
 
 
@@ -226,3 +247,82 @@ def test_claim_refusal_carries_the_verdict_and_witness() -> None:
     verdict = refused.value.verdict
     assert verdict is not None and not verdict.holds
     assert verdict.witness is not None and len(verdict.witness.cards) == 2
+
+
+# --- hostile input (issue 13) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("move", [None, 3, b"draw", 1.5, ["draw"], Card("R", 7)])
+def test_anything_that_is_not_a_move_is_an_invalid_move_error(move: Any) -> None:
+    state = position(hands=("R1", ""))
+    with pytest.raises(InvalidMoveError) as error:
+        state.play(move)
+    assert error.value.reason == "malformed_move"
+    assert repr(move) in str(error.value)
+    assert not state.is_legal(move)
+
+
+@pytest.mark.parametrize(
+    ("build", "words"),
+    [
+        (lambda: PlayCard(Card("R", 7), True), "PlayCard.tile must be a whole number, not True"),
+        (lambda: PlayCard("R7", 3), "PlayCard.card must be a card"),
+        (lambda: PlayCard(Card("RR", 7), 3), "PlayCard.card must be a card"),
+        (lambda: PlayCard(Card("R", -1), 3), "PlayCard.card must be a card"),
+        (lambda: PlayCard(Card("R", 7), "3"), "PlayCard.tile must be a whole number, not '3'"),
+        (lambda: Oil(4.0), "Oil.tile must be a whole number, not 4.0"),
+        (lambda: Control(None), "Control.tile must be a whole number, not None"),
+        (lambda: Retreat(()), "Retreat.tiles must be a non-empty tuple"),
+        (lambda: Retreat((2, 2)), "Retreat.tiles names a tile twice"),
+        (lambda: Retreat([2]), "Retreat.tiles must be a non-empty tuple"),
+        (lambda: Draw("bogus"), "Draw.pile must be 'siege' or 'tactic', not 'bogus'"),
+        (lambda: Redeploy(Card("R", 1), 2, "discard"), "Redeploy.target must be a whole number"),
+        (lambda: Support((Card("R", 1),)), "Support.cards must be a tuple of 2 cards"),
+        (lambda: Shuffle((1, 1)), "the two cards cannot lie at the same place"),
+        (lambda: Exchange((Card("R", 1), Card("R", 2))), "Exchange.give must be a tuple of 3"),
+        (lambda: ExchangeReply(("R1", "R2", "R3")), "ExchangeReply.give must be a card"),
+    ],
+)
+def test_move_objects_with_bad_fields_are_refused(build: Callable[[], Any], words: str) -> None:
+    with pytest.raises(InvalidMoveError) as error:
+        build()
+    assert words in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["R7@03", "R07@3", "retreat 2,05", "oil 04", "shuffle 4,017", "give R01,R2,R3"]
+)
+def test_only_the_canonical_text_of_a_move_is_read(text: str) -> None:
+    with pytest.raises(InvalidMoveError, match="no leading zeros"):
+        parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"attacker": 1.0}, "attacker must be 0 or 1, not 1.0"),
+        ({"attacker": True}, "attacker must be 0 or 1, not True"),
+        ({"attacker": 2}, "attacker must be 0 or 1, not 2"),
+        ({"seed": 1.5}, "seed must be a whole number or None, not 1.5"),
+        ({"seed": "7"}, "seed must be a whole number or None, not '7'"),
+        ({"rules": {"tactics": True}}, "rules must be a Rules value"),
+        ({"deck": 60}, "deck must be a sequence of cards, not 60"),
+        ({"deck": [[1]] * 60}, "holds a card that does not belong there"),
+    ],
+)
+def test_new_game_refuses_bad_keyword_values_at_once(kwargs: dict, words: str) -> None:
+    from referee.schotten_totten_2 import new_game, public_game
+
+    with pytest.raises(ValueError) as error:
+        new_game(**kwargs)
+    assert words in str(error.value)
+    if set(kwargs) <= {"attacker", "rules"}:
+        with pytest.raises(ValueError, match=words.split(",")[0]):
+            public_game(**kwargs)
+
+
+def test_rules_refuse_a_non_boolean_tactics_flag() -> None:
+    from referee.schotten_totten_2 import Rules
+
+    with pytest.raises(ValueError, match="tactics must be True or False, not 'yes'"):
+        Rules(tactics="yes")  # type: ignore[arg-type]

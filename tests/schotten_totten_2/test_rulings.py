@@ -8,6 +8,7 @@ import pytest
 
 from referee.errors import ClaimRefusedError
 from referee.formations import ALL_KINDS, SUM_ONLY, Kind
+from referee.records import Record, validate
 from referee.schotten_totten_2 import (
     GATE,
     HAND_SIZE,
@@ -120,8 +121,12 @@ def test_ruling_4_the_attacker_declares_control_at_any_point_of_its_turn() -> No
         state = play_all(base, moves)
         assert Control(4) in state.legal_moves()
         assert state.play("control 4").tile(4).damaged
-    # never in the defender's turn, and never by the defender
-    defending = play_all(base, ["Y1@2", "draw"])
+    # after its draw too, until the defender's first move (issue 12, point 10)
+    drawn = play_all(base, ["Y1@2", "draw"])
+    assert drawn.to_move == 1 and drawn.late_control
+    assert drawn.play("control 4").tile(4).damaged
+    # never once the defender has moved, and never by the defender
+    defending = play_all(base, ["Y1@2", "draw", "oil 1"])
     assert reason_of(defending, "control 4") == "wrong_role"
 
 
@@ -303,10 +308,30 @@ def test_ruling_8_action_cards_stay_on_the_players_side_and_count() -> None:
 # --- our decisions (docs page, "Rulings") -----------------------------------------------------
 
 
-def test_decision_control_comes_before_the_draw() -> None:
-    state = position({4: ("R10 R11", "")}, hands=("Y1", "B1"))
-    drawn = play_all(state, ["Y1@1", "draw"])
-    assert drawn.to_move == 1 and reason_of(drawn, "control 4") == "wrong_role"
+def test_decision_control_before_or_after_the_draw() -> None:
+    # The rulebook's order: play, draw, then declare (issue 12, point 10).
+    game = new_game(deck=deck_with("R10 R11 G5 G1 G2 G3", "Y1 B1 B2 B3 B4 B9"))
+    moves = ["R10@4", "draw", "Y1@1", "draw", "R11@4", "draw"]
+    drawn = play_all(game, moves)
+    assert drawn.to_move == 1 and drawn.late_control
+    assert Control(4) in drawn.legal_moves()
+    after = drawn.play("control 4")
+    assert after.tile(4).damaged and after.to_move == 1 and after.late_control
+    # the same declaration before the draw gives the same position
+    before = play_all(game, [*moves[:-1], "control 4", "draw"])
+    assert before.tiles == after.tiles and before.discards == after.discards
+    # the defender's first move closes the attacker's turn
+    moved = after.play("B1@2")
+    assert not moved.late_control
+    assert reason_of(moved, "control 3") == "wrong_role"
+    # a record in that order validates
+    record = Record(
+        game="schotten-totten-2",
+        moves=(*moves, "control 4", "B1@2"),
+        first=0,
+        deal={"deck": [str(c) for c in deck_with("R10 R11 G5 G1 G2 G3", "Y1 B1 B2 B3 B4 B9")]},
+    )
+    assert validate(record).legal, validate(record).summary()
 
 
 def test_decision_pass_only_when_no_card_fits() -> None:

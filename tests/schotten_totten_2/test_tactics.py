@@ -7,6 +7,7 @@ from dataclasses import replace
 from referee.schotten_totten_2 import (
     SIEGE_CARDS,
     Exchange,
+    ExchangeReply,
     Phase,
     Shuffle,
     Support,
@@ -14,7 +15,7 @@ from referee.schotten_totten_2 import (
     new_game,
 )
 
-from .helpers import TACTICS, cards, position, reason_of
+from .helpers import TACTICS, cards, emptied, position, reason_of
 
 
 def test_elite_troops_are_played_like_siege_cards() -> None:
@@ -33,7 +34,7 @@ def test_draw_from_either_pile_and_an_empty_pile_cannot_be_chosen() -> None:
     drawn = played.play("draw tactic")
     assert drawn.hands[game.to_move][-1] == top  # type: ignore[index]
     assert drawn.tactic_deck_size == 10 and drawn.deck_size == played.deck_size
-    empty = replace(position(hands=("R1", ""), rules=TACTICS), tactic_deck=(), tactic_deck_size=0)
+    empty = emptied(position(hands=("R1", ""), rules=TACTICS), siege=False, tactics=True)
     assert reason_of(empty.play("R1@1"), "draw tactic") == "nothing_to_draw"
 
 
@@ -132,16 +133,39 @@ def test_support_in_a_public_record_may_leave_the_places_unknown() -> None:
 
 def test_exchange_swaps_three_cards_each() -> None:
     state = position(hands=("exchange R1 R2 R3 R4", "Y1 Y2 Y3 spy"), rules=TACTICS)
-    after = state.play("exchange R1,R2,R3 for Y1,spy,Y3")
+    offered = state.play("exchange R1,R2,R3")
+    # the opponent's choice is its own ply: it is the one to move
+    assert offered.phase is Phase.EXCHANGE and offered.to_move == 1
+    answers = offered.legal_moves()
+    assert all(isinstance(m, ExchangeReply) for m in answers) and len(answers) == 4
+    assert reason_of(offered, "draw") == "exchange_pending"
+    after = offered.play("give Y1,spy,Y3")
     assert after.hands == (cards("R4 Y1 spy Y3"), cards("Y2 R1 R2 R3"))
-    assert after.hand_sizes == (4, 4)
-    assert reason_of(state, "exchange R1,R2,Y9 for Y1,Y2,Y3") == "card_not_in_hand"
-    assert reason_of(state, "exchange R1,R2,R3 for Y1,Y2,R4") == "card_not_in_hand"
-    assert reason_of(state, "exchange exchange,R2,R3 for Y1,Y2,Y3") == "card_not_in_hand"
+    assert after.hand_sizes == (4, 4) and after.hand_tactics == (1, 0)
+    assert after.to_move == 0 and after.phase is Phase.AFTER_PLAY  # the mover draws next
+    assert reason_of(offered, "give Y1,Y2,R4") == "card_not_in_hand"
+    assert reason_of(state, "exchange R1,R2,Y9") == "card_not_in_hand"
+    assert reason_of(state, "exchange exchange,R2,R3") == "card_not_in_hand"
+    assert reason_of(state, "give Y1,Y2,Y3") == "no_exchange_pending"
     moves = [m for m in state.legal_moves() if isinstance(m, Exchange)]
-    assert len(moves) == 4 * 4  # 3 of the 4 other cards, 3 of the opponent's 4
+    assert len(moves) == 4  # 3 of the 4 other cards; the opponent chooses its own
     short = position(hands=("exchange R1 R2", "Y1 Y2 Y3"), rules=TACTICS)
-    assert reason_of(short, "exchange R1,R2,R2 for Y1,Y2,Y3") == "card_not_in_hand"
+    assert reason_of(short, "exchange R1,R2,R2") == "card_not_in_hand"
+    poor = position(hands=("exchange R1 R2 R3", "Y1 Y2"), rules=TACTICS)
+    assert reason_of(poor, "exchange R1,R2,R3") == "too_few_cards"
+
+
+def test_exchange_in_a_public_replay_names_both_choices() -> None:
+    state = position(hands=("exchange R1 R2 R3 R4", "Y1 Y2 Y3 spy"), rules=TACTICS)
+    hidden = replace(state, hands=(None, None), deck=None, tactic_deck=None)
+    assert hidden.hand_tactics == (1, 1)
+    offered = hidden.play("exchange R1,R2,R3")
+    # the offered cards are seen now: the other hand cannot give them back
+    assert reason_of(offered, "give R1,Y2,Y3") == "card_already_seen"
+    # the chooser holds one tactic card, so it cannot give two
+    assert reason_of(offered, "give joker,spy,Y3") == "card_not_in_hand"
+    after = offered.play("give Y1,spy,Y3")
+    assert after.hand_tactics == (1, 0) and after.to_move == 0
 
 
 def test_the_tactic_limit_counts_every_tactic_card_played() -> None:
