@@ -354,6 +354,11 @@ class State:
         With a hidden hand, moves of every card that hand could hold are listed;
         exchanges are listed only when both hands are known, and shuffles
         without positions only when the deck order is unknown.
+
+        Only the decisions of the player to move are listed: a ``control N``
+        written right after the attacker's draw (``late_control``) is accepted
+        by :meth:`play` so that records in that order replay, but it is not
+        listed, since the same control proves the same before the draw.
         """
         if self.outcome is not None:
             return []
@@ -368,7 +373,7 @@ class State:
         if self.phase is Phase.EXCHANGE:
             return self._exchange_replies()
         moves: list[Move] = []
-        if player == self.attacker or self.late_control:
+        if player == self.attacker:
             moves.extend(self._provable_controls())
         if self.phase in (Phase.OPENING, Phase.PLAY):
             if self.phase is Phase.OPENING:
