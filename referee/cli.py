@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from more_itertools import chunked
 
+from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
 from referee.records import (
@@ -105,6 +106,8 @@ def _parser() -> argparse.ArgumentParser:
         help='rules object, e.g. \'{"edition": "1999"}\'',
     )
     demo.set_defaults(run=_demo)
+
+    add_match_parser(commands)
     return parser
 
 

@@ -34,6 +34,7 @@ from referee.arena._games import GAMES, ArenaGame, arena_game
 from referee.arena._match import (
     ARENA_ENDS,
     DEFAULT_MAX_PLIES,
+    DEFAULT_MOVE_TIME,
     BotSpec,
     GameResult,
     game_seed,
@@ -47,6 +48,7 @@ from referee.arena._results import Standing, elo_difference, render_table, tally
 __all__ = [
     "ARENA_ENDS",
     "DEFAULT_MAX_PLIES",
+    "DEFAULT_MOVE_TIME",
     "GAMES",
     "PROTOCOL",
     "RESIGN",

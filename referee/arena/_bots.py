@@ -144,6 +144,10 @@ class Session(Protocol):
         """Stop the bot (killing whatever is left of it)."""
         ...
 
+    def abort(self) -> None:
+        """Kill the bot at once (after a fault)."""
+        ...
+
 
 class Bot:
     """A player for the arena: how to start one session of it."""
@@ -257,6 +261,9 @@ class _CallableSession:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        pass
+
 
 def _dumps(message: Mapping[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":")) + "\n").encode()
@@ -360,6 +367,9 @@ class _ProcessSession:
 
     def close(self) -> None:
         self.process.close(_dumps({"type": "quit"}))
+
+    def abort(self) -> None:
+        self.process.kill()
 
 
 def _write_deadline(deadline: float | None) -> float:

@@ -29,6 +29,7 @@ from referee.records import Record
 __all__ = [
     "ARENA_ENDS",
     "DEFAULT_MAX_PLIES",
+    "DEFAULT_MOVE_TIME",
     "BotSpec",
     "GameResult",
     "game_seed",
@@ -44,6 +45,8 @@ BotSpec = Bot | str | Sequence[str] | Callable[[Turn], Any]
 ARENA_ENDS = ("resignation", "timeout", "forfeit", "ply_limit")
 #: A game longer than this many plies ends as ``ply_limit`` unless told otherwise.
 DEFAULT_MAX_PLIES = 2000
+#: Seconds a bot may think about one move unless told otherwise (``None``: no limit).
+DEFAULT_MOVE_TIME = 10.0
 #: Time a bot has to start, answer the handshake, and get ready for a game.
 START_TIME = 10.0
 
@@ -113,11 +116,11 @@ class _Seats:
             self.sessions[index] = session
         return session
 
-    def drop(self, index: int) -> None:
+    def drop(self, index: int, *, abort: bool = False) -> None:
         session = self.sessions[index]
         self.sessions[index] = None
         if session is not None:
-            session.close()
+            session.abort() if abort else session.close()
 
     def close(self) -> None:
         for index in range(len(self.sessions)):
@@ -137,6 +140,8 @@ class _Game:
 
     def play(self, move: Any) -> None:
         mover = self.state.to_move
+        if isinstance(move, str):
+            move = self.state.parse_move(move)
         self.state = self.state.play(move)
         self.moves.append(str(move))
         ply = len(self.moves)
@@ -179,7 +184,7 @@ def _play(
     def fail(seat: int, error: BotFault) -> None:
         nonlocal culprit, fault
         culprit, fault = seat, error
-        seats.drop(order[seat])
+        seats.drop(order[seat], abort=True)
         sessions[seat] = None
 
     # Start (or reuse) every seat's bot and tell it the game.
@@ -333,7 +338,7 @@ def play_game(
     rules: Mapping[str, Any] | None = None,
     seed: int = 0,
     round: int = 0,
-    move_time: float | None = None,
+    move_time: float | None = DEFAULT_MOVE_TIME,
     game_time: float | None = None,
     max_plies: int | None = DEFAULT_MAX_PLIES,
     ask_forced: bool = False,
@@ -387,7 +392,7 @@ def play_match(
     rules: Mapping[str, Any] | None = None,
     seed: int = 0,
     jobs: int = 1,
-    move_time: float | None = None,
+    move_time: float | None = DEFAULT_MOVE_TIME,
     game_time: float | None = None,
     max_plies: int | None = DEFAULT_MAX_PLIES,
     ask_forced: bool = False,
