@@ -7,6 +7,7 @@ kills it and starts a fresh one for the next game.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import shlex
@@ -360,10 +361,9 @@ class _ProcessSession:
 
     def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
         message = {"type": "end", "result": dict(result), "seen": [s.to_json() for s in seen]}
-        try:
+        # A bot that is gone learns nothing; the next game finds out.
+        with contextlib.suppress(BotFault):
             self.process.write(_dumps(message), time.monotonic() + 1.0)
-        except BotFault:
-            pass  # a bot that is gone learns nothing; the next game finds out
 
     def close(self) -> None:
         self.process.close(_dumps({"type": "quit"}))

@@ -16,7 +16,7 @@ __all__ = ["add_match_parser", "run_match"]
 
 def add_match_parser(commands: Any) -> argparse.ArgumentParser:
     """Add the ``match`` subcommand to the CLI's subparsers (``run`` is :func:`run_match`)."""
-    match = commands.add_parser(
+    match: argparse.ArgumentParser = commands.add_parser(
         "match",
         help="play games between bots and print a results table",
         description=(

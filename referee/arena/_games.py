@@ -17,7 +17,7 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["ArenaGame", "arena_game", "GAMES"]
+__all__ = ["GAMES", "ArenaGame", "arena_game"]
 
 #: The games the arena plays (names as in records).
 GAMES = ("schotten-totten", "schotten-totten-2", "clans-and-glory")
@@ -144,8 +144,7 @@ class _SchottenTotten(ArenaGame):
         if seat != mover and isinstance(move, Recruit) and move.returns:
             # The cards put back under the piles are hidden: only their piles show.
             piles = tuple(
-                "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan"
-                for c in move.returns
+                "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
             )
             return str(Recruit(move.draws, piles))
         return str(move)

@@ -120,7 +120,10 @@ class _Seats:
         session = self.sessions[index]
         self.sessions[index] = None
         if session is not None:
-            session.abort() if abort else session.close()
+            if abort:
+                session.abort()
+            else:
+                session.close()
 
     def close(self) -> None:
         for index in range(len(self.sessions)):
@@ -284,9 +287,9 @@ def _play(
             0.0 if s == loser else (1.0 if players == 2 else 0.5) for s in range(players)
         )
     # Tell every bot still in the game how it ended.
-    for seat, session in enumerate(sessions):
-        if session is not None:
-            session.finish(end, game.take_seen(seat))
+    for seat, still in enumerate(sessions):
+        if still is not None:
+            still.finish(end, game.take_seen(seat))
     logs = tuple(tuple(s.logs) if s is not None else () for s in sessions)
     record = replace(
         adapter.record(first, deal, game.moves),
@@ -351,7 +354,7 @@ def play_game(
     >>> from referee.arena import play_game, random_bot
     >>> result = play_game([random_bot, random_bot], "schotten-totten", seed=3)
     >>> result.reason in ("three_adjacent", "five_stones", "blocked"), result.points
-    (True, (0.0, 1.0))
+    (True, (1.0, 0.0))
     """
     adapter = _adapter(game, rules, len(bots))
     seats = _Seats([as_bot(b) for b in bots])

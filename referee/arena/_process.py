@@ -8,6 +8,7 @@ whole process group (the bot and anything it started), on every path out.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import select
 import signal
@@ -64,7 +65,7 @@ class BotProcess:
     def __init__(self, argv: Sequence[str], *, max_line: int, cwd: str | None = None) -> None:
         self.argv = list(argv)
         self.max_line = max_line
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
         self._buffer = bytearray()
         self._eof = False
         try:
@@ -79,7 +80,9 @@ class BotProcess:
             )
         except OSError as error:
             self._stderr.close()
-            raise BotFault("crash", f"cannot start {self.argv[0]!r}: {error.strerror or error}")
+            raise BotFault(
+                "crash", f"cannot start {self.argv[0]!r}: {error.strerror or error}"
+            ) from None
         self.pid = self._popen.pid
         with _LIVE_LOCK:
             _LIVE.add(self)
@@ -187,19 +190,15 @@ class BotProcess:
         if self._killed:
             return
         if goodbye:
-            try:
+            with contextlib.suppress(BotFault):
                 self.write(goodbye, time.monotonic() + 0.1)
-            except BotFault:
-                pass
         try:
             assert self._popen.stdin is not None
             self._popen.stdin.close()
         except OSError:
             pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._popen.wait(QUIT_GRACE)
-        except subprocess.TimeoutExpired:
-            pass
         self.kill()
 
     def kill(self) -> None:
@@ -207,14 +206,10 @@ class BotProcess:
         if self._killed:
             return
         self._killed = True
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._popen.wait(5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a kernel that will not reap
-            pass
         for stream in (self._popen.stdin, self._popen.stdout):
             try:
                 if stream is not None:

@@ -66,7 +66,7 @@ def elo_difference(rate: float) -> float:
         return -math.inf
     if rate >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / rate - 1.0)
+    return 0.0 - 400.0 * math.log10(1.0 / rate - 1.0)
 
 
 def tally(results: Sequence[GameResult], bots: int) -> list[Standing]:
@@ -86,9 +86,9 @@ def tally(results: Sequence[GameResult], bots: int) -> list[Standing]:
                 losses[bot] += 1
             else:
                 draws[bot] += 1
-            if result.fault is not None and result.record.result is not None:
-                if result.record.result.get("loser") == seat:
-                    faults[bot] += 1
+            end = result.record.result or {}
+            if result.fault is not None and end.get("loser") == seat:
+                faults[bot] += 1
     standings = []
     for bot in range(bots):
         games = wins[bot] + losses[bot] + draws[bot]

@@ -56,7 +56,9 @@ def test_example_bots_play_every_game(game: str, rules: dict[str, object], bots:
         assert report.outcome is not None
         assert not report.public
     # Every bot sat in every seat once, on the same deal.
-    assert sorted(r.bots for r in results) == sorted(seating(i, len(bots)) for i in range(len(bots)))
+    assert sorted(r.bots for r in results) == sorted(
+        seating(i, len(bots)) for i in range(len(bots))
+    )
     assert len({json.dumps(r.record.deal) for r in results}) == 1
     assert live_processes() == []
 
@@ -81,8 +83,9 @@ def test_in_process_and_subprocess_random_bots_agree_on_the_deal() -> None:
 
 def test_records_file_holds_every_game_in_order(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    results = play_match([random_bot, random_bot], "clans-and-glory", games=6, seed=1,
-                         jobs=3, records=out)
+    results = play_match(
+        [random_bot, random_bot], "clans-and-glory", games=6, seed=1, jobs=3, records=out
+    )
     lines = out.read_text().splitlines()
     assert [json.loads(line)["meta"]["round"] for line in lines] == list(range(6))
     assert [json.loads(line)["moves"] for line in lines] == [list(r.record.moves) for r in results]
@@ -104,8 +107,10 @@ def test_views_never_show_what_the_seat_may_not_see() -> None:
         return turn.rng.choice(turn.legal_moves)
 
     assert match_module  # the spy checks what the referee hands a bot
-    for game, rules in (("schotten-totten", {"variants": ["tactics"]}),
-                        ("schotten-totten-2", {"variants": ["tactics"]})):
+    for game, rules in (
+        ("schotten-totten", {"variants": ["tactics"]}),
+        ("schotten-totten-2", {"variants": ["tactics"]}),
+    ):
         adapter = arena_game(game, rules)
         import random
 
@@ -157,10 +162,27 @@ def test_wrong_number_of_bots_is_refused() -> None:
 def test_cli_match_prints_a_table_and_writes_records(tmp_path: Path) -> None:
     out = tmp_path / "m.jsonl"
     run = subprocess.run(
-        [sys.executable, "-m", "referee", "match", RANDOM_PY, GREEDY_PY,
-         "--game", "schotten-totten", "-n", "6", "--jobs", "2", "--seed", "1",
-         "--records", str(out)],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "match",
+            RANDOM_PY,
+            GREEDY_PY,
+            "--game",
+            "schotten-totten",
+            "-n",
+            "6",
+            "--jobs",
+            "2",
+            "--seed",
+            "1",
+            "--records",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
@@ -169,7 +191,9 @@ def test_cli_match_prints_a_table_and_writes_records(tmp_path: Path) -> None:
     assert "\r[" not in run.stderr  # no progress bar when not on a terminal
     check = subprocess.run(
         [sys.executable, "-m", "referee", "validate", str(out)],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert check.returncode == 0, check.stdout
     assert "6 legal" in check.stdout
@@ -178,7 +202,9 @@ def test_cli_match_prints_a_table_and_writes_records(tmp_path: Path) -> None:
 def test_cli_match_refuses_unknown_game() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "referee", "match", RANDOM_PY, RANDOM_PY, "--game", "chess"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 2
     assert "unknown game 'chess'" in run.stderr

@@ -51,9 +51,7 @@ def _hostile(mode: str, tmp_path: Path) -> tuple[list[str], Path]:
 @pytest.mark.parametrize("mode", sorted(CASES))
 def test_hostile_bot_loses_and_leaves_nothing(mode: str, tmp_path: Path) -> None:
     command, pidfile = _hostile(mode, tmp_path)
-    results = play_match(
-        [command, random_bot], "schotten-totten", games=2, seed=5, move_time=0.5
-    )
+    results = play_match([command, random_bot], "schotten-totten", games=2, seed=5, move_time=0.5)
     reason, fault = CASES[mode]
     for result in results:
         hostile_seat = result.bots.index(0)
@@ -96,9 +94,7 @@ def test_bot_ignoring_the_end_forfeits_the_next_game(tmp_path: Path) -> None:
 
 
 def test_missing_program_forfeits_every_game() -> None:
-    results = play_match(
-        [["/nonexistent/bot"], random_bot], "schotten-totten", games=2, seed=1
-    )
+    results = play_match([["/nonexistent/bot"], random_bot], "schotten-totten", games=2, seed=1)
     assert [r.fault for r in results] == ["crash", "crash"]
     assert all("cannot start" in (r.record.result or {})["detail"] for r in results)
     assert live_processes() == []
@@ -125,9 +121,7 @@ def test_in_process_bot_that_raises_forfeits() -> None:
 
 def test_game_time_limit_ends_in_timeout(tmp_path: Path) -> None:
     command, _ = _hostile("slow", tmp_path)
-    result = play_match(
-        [command, random_bot], "schotten-totten", games=1, seed=3, game_time=0.5
-    )[0]
+    result = play_match([command, random_bot], "schotten-totten", games=1, seed=3, game_time=0.5)[0]
     assert result.record.result is not None
     assert result.record.result["reason"] == "timeout"
     assert "for the game" in result.record.result["detail"]
@@ -146,9 +140,7 @@ def test_forfeit_with_three_players_has_no_winner() -> None:
     def broken(turn: object) -> str:
         return "not a move"
 
-    result = play_match(
-        [random_bot, broken, random_bot], "clans-and-glory", games=1, seed=1
-    )[0]
+    result = play_match([random_bot, broken, random_bot], "clans-and-glory", games=1, seed=1)[0]
     assert result.record.result is not None
     assert result.record.result["winner"] is None
     assert result.record.result["loser"] == 1
