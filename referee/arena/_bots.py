@@ -14,10 +14,11 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from referee.arena._games import move_text
 from referee.arena._process import BotFault, BotProcess
 
 __all__ = [
@@ -89,25 +90,63 @@ class GameInfo:
         }
 
 
-@dataclass(frozen=True)
 class Turn:
-    """One decision of one seat: what an in-process bot receives.
+    """One decision of one seat: what an in-process bot receives (read-only).
 
     ``view`` is the game's own view object for the seat (never more than its
     player may see), ``legal_moves`` the move objects it may play (``str`` gives
     the notation), ``seen`` every move since the seat's previous turn in visible
-    form, ``rng`` a random generator seeded from the game's seed for this seat.
+    form, ``rng`` a random generator seeded from the game's seed for this seat,
+    ``time_left`` the seat's time left for the game (``None``: no game limit).
     """
 
-    game: str
-    seat: int
-    ply: int
-    view: Any
-    legal_moves: Sequence[Any]
-    seen: tuple[SeenMove, ...]
-    time_left: float | None
-    rng: random.Random = field(repr=False)
-    view_json: Callable[[], dict[str, Any]] = field(repr=False)
+    __slots__ = (
+        "_seen",
+        "_view",
+        "_view_json",
+        "game",
+        "legal_moves",
+        "ply",
+        "rng",
+        "seat",
+        "time_left",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        seat: int,
+        ply: int,
+        view: Callable[[], Any],
+        legal_moves: Sequence[Any],
+        seen: Callable[[], tuple[SeenMove, ...]],
+        time_left: float | None,
+        rng: random.Random,
+        view_json: Callable[[], dict[str, Any]],
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.ply = ply
+        self._view = view
+        self.legal_moves = legal_moves
+        self.time_left = time_left
+        self.rng = rng
+        self._seen = seen
+        self._view_json = view_json
+
+    @property
+    def view(self) -> Any:
+        """The game's own view object for this seat (worked out when asked for)."""
+        return self._view()
+
+    @property
+    def seen(self) -> tuple[SeenMove, ...]:
+        """Every move since this seat's previous turn, as the seat may see it."""
+        return self._seen()
+
+    def view_json(self) -> dict[str, Any]:
+        """The seat's view as the protocol's JSON."""
+        return self._view_json()
 
     def to_json(self) -> dict[str, Any]:
         """The protocol's ``turn`` message."""
@@ -115,11 +154,14 @@ class Turn:
             "type": "turn",
             "ply": self.ply,
             "seat": self.seat,
-            "view": self.view_json(),
-            "legal": [str(m) for m in self.legal_moves],
-            "seen": [s.to_json() for s in self.seen],
+            "view": self._view_json(),
+            "legal": [move_text(m) for m in self.legal_moves],
+            "seen": [s.to_json() for s in self._seen()],
             "time_left": None if self.time_left is None else round(self.time_left, 3),
         }
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.game} ply {self.ply} seat {self.seat}: {len(self.legal_moves)} moves>"
 
 
 class Session(Protocol):
@@ -248,13 +290,11 @@ class _CallableSession:
         self.logs = []
 
     def ask(self, turn: Turn, deadline: float | None) -> Any:
+        # The referee times the answer (a callable cannot be stopped halfway).
         try:
-            answer = self.fn(turn)
+            return self.fn(turn)
         except Exception as error:
             raise BotFault("crash", f"the bot raised {type(error).__name__}: {error}") from None
-        if deadline is not None and time.monotonic() > deadline:
-            raise BotFault("timeout", "no move within the time limit")
-        return answer
 
     def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
         pass

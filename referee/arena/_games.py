@@ -17,7 +17,27 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["GAMES", "ArenaGame", "arena_game"]
+__all__ = ["GAMES", "ArenaGame", "arena_game", "move_text"]
+
+_TEXTS: dict[Any, str] = {}
+_MAX_TEXTS = 200_000
+
+
+def move_text(move: Any) -> str:
+    """``str(move)``, remembered: the same few hundred moves are written again and again.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> move_text(parse_move("R7@3"))
+    'R7@3'
+    """
+    text = _TEXTS.get(move)
+    if text is None:
+        text = str(move)
+        if len(_TEXTS) >= _MAX_TEXTS:
+            _TEXTS.clear()
+        _TEXTS[move] = text
+    return text
+
 
 #: The games the arena plays (names as in records).
 GAMES = ("schotten-totten", "schotten-totten-2", "clans-and-glory")
@@ -33,6 +53,8 @@ class ArenaGame:
 
     name: str = ""
     players: int = 2
+    #: Whether :meth:`chance` can ever give a ply (the referee asks only then).
+    has_chance: bool = False
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.format: GameFormat = find_game(self.name)
@@ -70,11 +92,11 @@ class ArenaGame:
         """The game's own view object for ``seat``."""
         return state.view(seat)
 
-    def legal_moves(self, state: Any, view: Any, rng: random.Random) -> list[Any]:
-        """The moves offered to the seat to move: computed on its view, so that
-        none of them names a card it cannot see (``rng`` stands in for choices
-        a game cannot yet ask the right player for)."""
-        moves: list[Any] = view.legal_moves()
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        """The moves offered to the seat to move, none of them naming a card it
+        cannot see (by default computed on its view; ``rng`` stands in for
+        choices a game cannot yet ask the right player for)."""
+        moves: list[Any] = state.view(state.to_move).legal_moves()
         return moves
 
     def chance(self, state: Any, rng: random.Random) -> Any | None:
@@ -105,6 +127,7 @@ class _SchottenTotten(ArenaGame):
         if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
             raise RecordError("the arena plays single games, not Clanfehde matches", "", "rules")
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
+        self.tactics = "tactics" in data.get("variants", [])
         return data
 
     def deal(self, rng: random.Random) -> tuple[int, dict[str, Any]]:
@@ -120,28 +143,25 @@ class _SchottenTotten(ArenaGame):
             deal["tactics"] = tactics
         return rng.randrange(2), deal
 
-    def legal_moves(self, state: Any, view: Any, rng: random.Random) -> list[Any]:
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         from referee.schotten_totten.moves import Recruit
 
-        moves: list[Any] = view.legal_moves()
-        if not any(isinstance(m, Recruit) for m in moves):
+        # The mover's moves depend on its own hand and the table only, so the
+        # full state lists the same moves as the mover's view, except one: the
+        # recruiter draws before it puts two cards back, and a move naming the
+        # cards it will draw would show the deck. Only returns of cards already
+        # in hand are offered (one move cannot wait for the draw).
+        moves: list[Any] = state.legal_moves()
+        if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
             return moves
-        # The recruiter draws before it puts two cards back, and one move cannot
-        # wait for the draw: offer the returns of cards already in hand.
         hand = Counter(state.hands[state.to_move])
-        kept = [m for m in moves if not isinstance(m, Recruit)]
-        kept += [
-            m
-            for m in state.legal_moves()
-            if isinstance(m, Recruit) and not Counter(m.returns) - hand
-        ]
-        return kept
+        return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         from referee.schotten_totten.moves import Recruit
         from referee.schotten_totten.tactics import Tactic
 
-        if seat != mover and isinstance(move, Recruit) and move.returns:
+        if seat != mover and self.tactics and isinstance(move, Recruit) and move.returns:
             # The cards put back under the piles are hidden: only their piles show.
             piles = tuple(
                 "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
@@ -152,6 +172,7 @@ class _SchottenTotten(ArenaGame):
 
 class _SchottenTotten2(ArenaGame):
     name = "schotten-totten-2"
+    has_chance = True
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         fmt: Any = self.format
@@ -182,10 +203,11 @@ class _SchottenTotten2(ArenaGame):
         first, second = rng.sample(range(1, size + 1), 2)
         return Shuffle((first, second))
 
-    def legal_moves(self, state: Any, view: Any, rng: random.Random) -> list[Any]:
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         from referee.schotten_totten_2.moves import Pass
 
-        moves: list[Any] = view.legal_moves()
+        # On the view: the full state lists exchanges naming the opponent's cards.
+        moves: list[Any] = state.view(state.to_move).legal_moves()
         if any(isinstance(m, Pass) for m in moves) and not state.is_legal(Pass()):
             # Only the exchange card can be played, and the game cannot yet ask the
             # opponent for its 3 cards: the referee plays it with random choices.
@@ -239,6 +261,11 @@ class _ClansAndGlory(ArenaGame):
             "to_move": view.to_move,
             "hand": [str(c) for c in view.hand],
         }
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        # The mover's view lists the same moves (its hand and the face-up cards).
+        moves: list[Any] = state.legal_moves()
+        return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         if move.face_down and seat != mover:

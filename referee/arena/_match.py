@@ -8,7 +8,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,7 +22,7 @@ from referee.arena._bots import (
     Turn,
     as_bot,
 )
-from referee.arena._games import ArenaGame, arena_game
+from referee.arena._games import ArenaGame, arena_game, move_text
 from referee.arena._process import BotFault
 from referee.errors import RefereeError
 from referee.records import Record
@@ -130,31 +131,45 @@ class _Seats:
             self.drop(index)
 
 
-@dataclass
 class _Game:
-    """A game under way (the referee's side)."""
+    """A game under way (the referee's side): the state, the moves, what each seat has seen."""
 
-    adapter: ArenaGame
-    state: Any
-    first: int
-    deal: dict[str, Any]
-    moves: list[str] = field(default_factory=list)
-    unseen: list[list[SeenMove]] = field(default_factory=list)
+    def __init__(self, adapter: ArenaGame, first: int, deal: dict[str, Any]) -> None:
+        self.adapter = adapter
+        self.first = first
+        self.deal = deal
+        self.state = adapter.start(first, deal)
+        self.played: list[tuple[int, Any]] = []
+        self.cursor = [0] * adapter.players
+
+    @property
+    def moves(self) -> list[str]:
+        return [move_text(move) for _, move in self.played]
 
     def play(self, move: Any) -> None:
         mover = self.state.to_move
         if isinstance(move, str):
             move = self.state.parse_move(move)
         self.state = self.state.play(move)
-        self.moves.append(str(move))
-        ply = len(self.moves)
-        for seat, pending in enumerate(self.unseen):
-            pending.append(SeenMove(ply, mover, self.adapter.visible_text(move, mover, seat)))
+        self.played.append((mover, move))
 
     def take_seen(self, seat: int) -> tuple[SeenMove, ...]:
-        seen = tuple(self.unseen[seat])
-        self.unseen[seat].clear()
-        return seen
+        """The moves ``seat`` has not been shown yet (and mark them shown)."""
+        return self.seen_later(seat)()
+
+    def seen_later(self, seat: int) -> Callable[[], tuple[SeenMove, ...]]:
+        """Mark the moves ``seat`` has not been shown as shown; their visible
+        form is worked out only if someone asks (an in-process bot may not)."""
+        start, end = self.cursor[seat], len(self.played)
+        self.cursor[seat] = end
+        return partial(self._seen, seat, start, end)
+
+    def _seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
+        visible = self.adapter.visible_text
+        return tuple(
+            SeenMove(ply, mover, visible(move, mover, seat))
+            for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
+        )
 
 
 def _play(
@@ -174,8 +189,7 @@ def _play(
     players = adapter.players
     rng = random.Random(seed)
     first, deal = adapter.deal(rng)
-    game = _Game(adapter, adapter.start(first, deal), first, deal)
-    game.unseen = [[] for _ in range(players)]
+    game = _Game(adapter, first, deal)
     used = [0.0] * players
     bot_rngs = [random.Random(seed * 31 + 7 * seat + 1) for seat in range(players)]
     names = [seats.bots[i].name for i in order]
@@ -214,33 +228,38 @@ def _play(
             fail(seat, error)
 
     while fault is None and game.state.outcome is None:
-        if max_plies is not None and len(game.moves) >= max_plies:
-            end = {"winner": None, "reason": "ply_limit", "plies": len(game.moves)}
+        plies = len(game.played)
+        if max_plies is not None and plies >= max_plies:
+            end = {"winner": None, "reason": "ply_limit", "plies": plies}
             break
-        chance = adapter.chance(game.state, rng)
-        if chance is not None:
-            game.play(chance)
-            continue
-        seat = game.state.to_move
-        view = adapter.view(game.state, seat)
-        legal = adapter.legal_moves(game.state, view, rng)
+        if adapter.has_chance:
+            chance = adapter.chance(game.state, rng)
+            if chance is not None:
+                game.play(chance)
+                continue
+        state = game.state
+        seat = state.to_move
+        legal = adapter.legal_moves(state, rng)
         if len(legal) == 1 and not ask_forced:
             game.play(legal[0])
             continue
         session = sessions[seat]
         assert session is not None
-        limit = _limit(move_time, None if game_time is None else game_time - used[seat])
-        state = game.state
+        if game_time is None:
+            game_left, limit = None, move_time
+        else:
+            game_left = game_time - used[seat]
+            limit = _limit(move_time, game_left)
         turn = Turn(
             adapter.name,
             seat,
-            len(game.moves) + 1,
-            view,
+            plies + 1,
+            partial(adapter.view, state, seat),
             legal,
-            game.take_seen(seat),
-            None if game_time is None else game_time - used[seat],
+            game.seen_later(seat),
+            game_left,
             bot_rngs[seat],
-            lambda state=state, seat=seat: adapter.view_json(state, seat),  # type: ignore[misc]
+            partial(adapter.view_json, state, seat),
         )
         asked = time.monotonic()
         try:
@@ -250,11 +269,14 @@ def _play(
                 error = BotFault("timeout", _timeout_detail(move_time, game_time, used[seat]))
             fail(seat, error)
             break
-        used[seat] += time.monotonic() - asked
-        if game_time is not None and used[seat] > game_time:
-            fail(seat, BotFault("timeout", _timeout_detail(None, game_time, used[seat])))
+        took = time.monotonic() - asked
+        used[seat] += took
+        if limit is not None and took > limit:
+            fail(
+                seat, BotFault("timeout", _timeout_detail(move_time, game_time, used[seat] - took))
+            )
             break
-        if answer == RESIGN:
+        if type(answer) is str and answer == RESIGN:
             end = _loser_end(players, seat, "resignation")
             break
         try:
@@ -311,7 +333,7 @@ def _play(
         record=record,
         points=points,
         reason=str(end.get("reason")),
-        plies=len(game.moves),
+        plies=len(game.played),
         fault=None if fault is None else fault.fault,
         logs=logs,
         seconds=time.perf_counter() - began,
