@@ -86,6 +86,9 @@ class ArenaGame:
         hand = view.hands[seat]
         data["hand"] = [] if hand is None else [str(c) for c in hand]
         data["phase"] = view.phase.value
+        data.setdefault("deck_size", view.deck_size)
+        if view.rules.tactics:
+            data.setdefault("tactic_deck_size", view.tactic_deck_size)
         return data
 
     def view(self, state: Any, seat: int) -> Any:
