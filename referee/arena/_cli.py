@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 import time
 from typing import IO, Any
 
@@ -81,6 +83,9 @@ def run_match(args: argparse.Namespace) -> int:
     if args.games < 0:
         print("referee: the number of games must be 0 or more", file=sys.stderr)
         return 2
+    # A referee stopped by SIGTERM still kills its bots (on the way out through atexit).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = _Progress(args.games, sys.stderr) if show else None
     try:
@@ -118,6 +123,10 @@ def run_match(args: argparse.Namespace) -> int:
                 who = r.names[loser] if isinstance(loser, int) else "?"
                 print(f"  game {r.round + 1}: {who} [{r.fault}] {result.get('detail', '')}"[:200])
     return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 class _Progress:

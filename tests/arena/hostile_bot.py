@@ -71,7 +71,8 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            send({"type": "hello", "protocol": "referee-arena/1", "name": f"hostile-{MODE}"})
+            version = "referee-arena/0" if MODE == "old_protocol" else "referee-arena/1"
+            send({"type": "hello", "protocol": version, "name": f"hostile-{MODE}"})
         elif kind == "game":
             send({"type": "ready"})
         elif kind == "turn":

@@ -191,7 +191,7 @@ def test_cli_match_prints_a_table_and_writes_records(tmp_path: Path) -> None:
     lines = run.stdout.splitlines()
     assert lines[0].split()[:6] == ["bot", "games", "wins", "losses", "draws", "score"]
     assert lines[1].startswith("random.py") and lines[2].startswith("greedy.py")
-    assert "\r[" not in run.stderr  # no progress bar when not on a terminal
+    assert "games (" not in run.stderr  # no progress bar when not on a terminal
     check = subprocess.run(
         [sys.executable, "-m", "referee", "validate", str(out)],
         capture_output=True,
@@ -211,3 +211,29 @@ def test_cli_match_refuses_unknown_game() -> None:
     )
     assert run.returncode == 2
     assert "unknown game 'chess'" in run.stderr
+
+
+def test_cli_match_draws_a_progress_bar_when_asked() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "match",
+            RANDOM_PY,
+            RANDOM_PY,
+            "--game",
+            "clans-and-glory",
+            "-n",
+            "2",
+            "--progress",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "[###" in run.stderr and "2/2 games" in run.stderr
+    standings = json.loads(run.stdout)
+    assert [s["games"] for s in standings] == [2, 2]

@@ -27,6 +27,7 @@ CASES = {
     "illegal": ("forfeit", None),  # the game's own refusal code
     "wrong_player": ("forfeit", "wrong_player"),
     "close_stdout": ("forfeit", "closed"),
+    "old_protocol": ("forfeit", "handshake"),
 }
 
 
