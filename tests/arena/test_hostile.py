@@ -3,7 +3,11 @@ timeout, the match goes on with a fresh bot, and no process is left behind."""
 
 from __future__ import annotations
 
+import shlex
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from referee.arena import live_processes, play_match, random_bot
 from referee.records import validate
 
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
+RANDOM_PY = str(Path(__file__).parents[2] / "examples" / "bots" / "random.py")
 
 # mode -> (result reason, fault code)
 CASES = {
@@ -148,3 +153,40 @@ def test_forfeit_with_three_players_has_no_winner() -> None:
     assert result.fault == "malformed_move"
     assert result.points == (0.5, 0.0, 0.5)
     assert validate(result.record).legal
+
+
+def test_stopping_the_referee_kills_its_bots(tmp_path: Path) -> None:
+    command, pidfile = _hostile("hang_child", tmp_path)
+    referee = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "match",
+            shlex.join(command),
+            RANDOM_PY,
+            "--move-time",
+            "60",
+            "-n",
+            "1",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(600):  # the bot and its child are both running
+            if len(_pids(pidfile)) >= 2:
+                break
+            time.sleep(0.05)
+        assert len(_pids(pidfile)) >= 2
+        assert all(_alive(pid) for pid in _pids(pidfile))
+        referee.send_signal(signal.SIGTERM)
+        assert referee.wait(30) == 128 + signal.SIGTERM
+    finally:
+        referee.kill()
+        referee.wait()
+    for _ in range(100):  # the orphaned child is reaped by init a moment later
+        if not any(_alive(pid) for pid in _pids(pidfile)):
+            break
+        time.sleep(0.05)
+    assert [pid for pid in _pids(pidfile) if _alive(pid)] == []
