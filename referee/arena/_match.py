@@ -109,6 +109,12 @@ class _Seats:
     def __init__(self, bots: Sequence[Bot]) -> None:
         self.bots = list(bots)
         self.sessions: list[Session | None] = [None] * len(bots)
+        # Names as the results show them: a name given twice gets a number.
+        given = [bot.name for bot in bots]
+        self.names = [
+            f"{name} #{given[:index].count(name) + 1}" if given.count(name) > 1 else name
+            for index, name in enumerate(given)
+        ]
 
     def get(self, index: int) -> Session:
         session = self.sessions[index]
@@ -192,7 +198,7 @@ def _play(
     game = _Game(adapter, first, deal)
     used = [0.0] * players
     bot_rngs = [random.Random(seed * 31 + 7 * seat + 1) for seat in range(players)]
-    names = [seats.bots[i].name for i in order]
+    names = [seats.names[i] for i in order]
     sessions: list[Session | None] = [None] * players
     end: dict[str, Any] | None = None
     culprit: int | None = None

@@ -82,6 +82,7 @@ def test_in_process_and_subprocess_random_bots_agree_on_the_deal() -> None:
     assert inside.record.deal == outside.record.deal
     assert inside.record.first == outside.record.first
     assert validate(outside.record).legal
+    assert live_processes() == []  # play_game stops its bots
 
 
 def test_records_file_holds_every_game_in_order(tmp_path: Path) -> None:
