@@ -55,6 +55,8 @@ class ArenaGame:
     players: int = 2
     #: Whether :meth:`chance` can ever give a ply (the referee asks only then).
     has_chance: bool = False
+    #: Games in a match (Clanfehde, Rache); 1 for a single game.
+    rounds: int = 1
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.format: GameFormat = find_game(self.name)
@@ -65,8 +67,9 @@ class ArenaGame:
 
     # --- set-up ---------------------------------------------------------------------
 
-    def deal(self, rng: random.Random) -> tuple[int, dict[str, Any]]:
-        """A random deal: ``(first, deal)`` as a full record carries them."""
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        """A random deal: ``(first, deal)`` as a full record carries them (``first``
+        drawn at random unless given)."""
         raise NotImplementedError
 
     def record(self, first: int, deal: Mapping[str, Any], moves: Sequence[str] = ()) -> Record:
@@ -127,13 +130,19 @@ class _SchottenTotten(ArenaGame):
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         fmt: Any = self.format
-        if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
-            raise RecordError("the arena plays single games, not Clanfehde matches", "", "rules")
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
         self.tactics = "tactics" in data.get("variants", [])
+        if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
+            # A Clanfehde match: every game is played under the match's rules.
+            rounds = rules.get("rounds", 3)
+            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
+                raise RecordError(f"expected 1 to 99 rounds, got {rounds!r}", "", "rules.rounds")
+            self.rounds = rounds
+            data["variants"] = [*data.get("variants", []), "clanfehde"]
+            data["rounds"] = rounds
         return data
 
-    def deal(self, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
         from referee.schotten_totten.state import CLAN_CARDS
         from referee.schotten_totten.tactics import TACTIC_CARDS
 
@@ -144,7 +153,8 @@ class _SchottenTotten(ArenaGame):
             tactics = [str(t) for t in TACTIC_CARDS]
             rng.shuffle(tactics)
             deal["tactics"] = tactics
-        return rng.randrange(2), deal
+        chosen = rng.randrange(2)
+        return chosen if first is None else first, deal
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         from referee.schotten_totten.moves import Recruit
@@ -179,12 +189,14 @@ class _SchottenTotten2(ArenaGame):
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         fmt: Any = self.format
-        if "rache" in rules.get("variants", []) or "rounds" in rules:
-            raise RecordError("the arena plays single games, not Rache matches", "", "rules")
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
+        if "rache" in rules.get("variants", []):
+            # A Rache match: two games with the roles swapped.
+            self.rounds = 2
+            data = {"variants": [*data.get("variants", []), "rache"], "rounds": 2}
         return data
 
-    def deal(self, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
         from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
 
         deck = [str(c) for c in SIEGE_CARDS.cards]
@@ -194,7 +206,8 @@ class _SchottenTotten2(ArenaGame):
             tactics = [t.value for t in TACTIC_CARDS]
             rng.shuffle(tactics)
             deal["tactics"] = tactics
-        return rng.randrange(2), deal
+        chosen = rng.randrange(2)
+        return chosen if first is None else first, deal
 
     def chance(self, state: Any, rng: random.Random) -> Any | None:
         from referee.schotten_totten_2.moves import Shuffle
@@ -233,7 +246,7 @@ class _ClansAndGlory(ArenaGame):
         data: dict[str, Any] = fmt.rules_json(self.players)
         return data
 
-    def deal(self, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
         from referee.clans_and_glory.state import new_game
 
         state = new_game(self.players, seed=rng.getrandbits(63))

@@ -25,7 +25,7 @@ from referee.arena._bots import (
 from referee.arena._games import ArenaGame, arena_game, move_text
 from referee.arena._process import BotFault
 from referee.errors import RefereeError
-from referee.records import Record
+from referee.records import Match, Record, replay
 
 __all__ = [
     "ARENA_ENDS",
@@ -67,7 +67,7 @@ class GameResult:
     seed: int
     names: tuple[str, ...]
     bots: tuple[int, ...]
-    record: Record
+    record: Record | Match
     points: tuple[float, ...]
     reason: str
     plies: int
@@ -189,12 +189,13 @@ def _play(
     game_time: float | None,
     max_plies: int | None,
     ask_forced: bool,
+    first: int | None = None,
 ) -> GameResult:
     """Play one game with bot ``order[s]`` in seat ``s``; never raises for a bot's fault."""
     began = time.perf_counter()
     players = adapter.players
     rng = random.Random(seed)
-    first, deal = adapter.deal(rng)
+    first, deal = adapter.deal(rng, first)
     game = _Game(adapter, first, deal)
     used = [0.0] * players
     bot_rngs = [random.Random(seed * 31 + 7 * seat + 1) for seat in range(players)]
@@ -346,6 +347,74 @@ def _play(
     )
 
 
+def _play_series(
+    adapter: ArenaGame,
+    seats: _Seats,
+    order: tuple[int, ...],
+    *,
+    seed: int,
+    round: int,
+    **limits: Any,
+) -> GameResult:
+    """Play a match (Clanfehde, Rache) with the same bots in the same seats: the
+    starting player (the attacker) alternates from a random first one. A game
+    the referee ends (resignation, timeout, forfeit, ply limit) ends the match
+    with the same result."""
+    if adapter.rounds == 1:
+        return _play(adapter, seats, order, seed=seed, round=round, **limits)
+    opener = random.Random(seed).randrange(2)
+    games: list[GameResult] = []
+    for number in range(adapter.rounds):
+        game = _play(
+            adapter,
+            seats,
+            order,
+            seed=game_seed(seed, number),
+            round=round,
+            first=(opener + number) % 2,
+            **limits,
+        )
+        games.append(game)
+        if game.reason in ARENA_ENDS:
+            break
+    records = tuple(
+        replace(g.record, rules=adapter.rules, meta={**g.record.meta, "game": n + 1})
+        for n, g in enumerate(games)
+        if isinstance(g.record, Record)
+    )
+    last = games[-1]
+    match = Match(adapter.name, records, adapter.rules, last.names)
+    if last.reason in ARENA_ENDS:
+        end = dict(last.record.result or {})
+        for key in ("fault", "detail"):
+            end.pop(key, None)
+        points = last.points
+    else:
+        score: Any = getattr(adapter.format, "match_result")  # noqa: B009
+        result, problem = score(match, [replay(r) for r in records])
+        if problem is not None or result is None:  # pragma: no cover - a referee bug
+            raise RuntimeError(f"the arena played an invalid match: {problem}")
+        end = dict(result)
+        winner = end.get("winner")
+        points = tuple(
+            0.5 if winner is None else float(seat == winner) for seat in range(adapter.players)
+        )
+    meta = {"source": "referee match", "round": round, "seed": seed}
+    return GameResult(
+        round=round,
+        seed=seed,
+        names=last.names,
+        bots=order,
+        record=replace(match, result=end, meta=meta),
+        points=points,
+        reason=str(end.get("reason")),
+        plies=sum(g.plies for g in games),
+        fault=last.fault,
+        logs=last.logs,
+        seconds=sum(g.seconds for g in games),
+    )
+
+
 def _limit(move_time: float | None, game_left: float | None) -> float | None:
     limits = [t for t in (move_time, game_left) if t is not None]
     return max(0.0, min(limits)) if limits else None
@@ -387,7 +456,7 @@ def play_game(
     adapter = _adapter(game, rules, len(bots))
     seats = _Seats([as_bot(b) for b in bots])
     try:
-        return _play(
+        return _play_series(
             adapter,
             seats,
             tuple(range(len(bots))),
@@ -479,7 +548,7 @@ def play_match(
                         index = next(next_game, None)
                     if index is None:
                         return
-                    result = _play(
+                    result = _play_series(
                         adapter,
                         seats,
                         seating(index, n),

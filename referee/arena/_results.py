@@ -125,12 +125,12 @@ def render_table(standings: Sequence[Standing]) -> str:
     """The results as a text table (Elo against the other bots of the match).
 
     >>> print(render_table([Standing("a", 4, 3, 1, 0, 3.0, .75, .3, .95, 191, -147, 512, 0)]))
-    bot  games  wins  losses  draws  score  win rate (95% CI)     Elo (95% CI)       faults
-    a        4     3       1      0    3.0  75.0% (30.0%-95.0%)   +191 (-147, +512)       0
+    bot  games  wins  losses  draws  score  win rate (95% CI)      Elo (95% CI)       faults
+    a        4     3       1      0    3.0  75.0% (30.0%-95.0%)    +191 (-147, +512)       0
     """
     width = max([3, *(len(s.name) for s in standings)])
     lines = [
-        f"{'bot':<{width}}  games  wins  losses  draws  score  win rate (95% CI)     "
+        f"{'bot':<{width}}  games  wins  losses  draws  score  win rate (95% CI)      "
         "Elo (95% CI)       faults"
     ]
     for s in standings:
@@ -138,6 +138,6 @@ def render_table(standings: Sequence[Standing]) -> str:
         elo = f"{_elo(s.elo)} ({_elo(s.elo_low)}, {_elo(s.elo_high)})"
         lines.append(
             f"{s.name:<{width}}  {s.games:>5}  {s.wins:>4}  {s.losses:>6}  {s.draws:>5}  "
-            f"{s.score:>5.1f}  {rate:<20}  {elo:<17}  {s.faults:>5}"
+            f"{s.score:>5.1f}  {rate:<21}  {elo:<17}  {s.faults:>5}"
         )
     return "\n".join(lines)

@@ -235,6 +235,10 @@ def _validate_match(match: Match) -> ValidationReport:
             match_error=f"{fmt.title} has no matches",
         )
     result, problem = score(match, finals)
+    ended = match.games[-1].result or {}
+    if problem is None and ended.get("reason") in ARENA_ENDS:
+        # A referee's end of a game (resignation, timeout...) ends its match too.
+        result = {k: ended[k] for k in ("winner", "reason", "loser", "plies") if k in ended}
     mismatch = None
     if problem is None:
         if result is None and match.result is not None:
@@ -277,7 +281,10 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
         return None, f"a {reason} result names the losing player (0-{players - 1}) as 'loser'"
     expected = 1 - loser if players == 2 else None
     if winner != expected:
-        return None, f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}"
+        return (
+            None,
+            f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}",
+        )
     return Outcome(expected, reason), None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -13,6 +14,7 @@ import pytest
 
 from referee.arena import (
     GameResult,
+    Turn,
     arena_game,
     live_processes,
     play_game,
@@ -22,7 +24,7 @@ from referee.arena import (
     seating,
     tally,
 )
-from referee.records import validate, validate_source
+from referee.records import Match, parse_document, validate, validate_source
 
 BOTS = Path(__file__).parents[2] / "examples" / "bots"
 RANDOM_PY, GREEDY_PY, RANDOM_JS = (str(BOTS / n) for n in ("random.py", "greedy.py", "random.js"))
@@ -238,3 +240,45 @@ def test_cli_match_draws_a_progress_bar_when_asked() -> None:
     assert "[###" in run.stderr and "2/2 games" in run.stderr
     standings = json.loads(run.stdout)
     assert [s["games"] for s in standings] == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "games"),
+    [
+        ("schotten-totten", {"variants": ["clanfehde"], "rounds": 3}, 3),
+        ("schotten-totten-2", {"variants": ["tactics", "rache"]}, 2),
+    ],
+)
+def test_matches_are_played_and_validate(game: str, rules: dict[str, object], games: int) -> None:
+    results = play_match([RANDOM_PY, GREEDY_PY], game, rules=rules, games=2, seed=4)
+    for result in results:
+        match = result.record
+        assert isinstance(match, Match)
+        assert len(match.games) == games
+        firsts = [g.first for g in match.games]
+        assert all(b == 1 - a for a, b in itertools.pairwise(firsts))  # the opener alternates
+        document = parse_document(json.loads(match.dumps()))
+        report = validate(document)
+        assert report.legal, report.summary()
+        assert report.match_result == {
+            k: v for k, v in (match.result or {}).items() if k in report.match_result
+        }
+    assert [r.bots for r in results] == [(0, 1), (1, 0)]
+
+
+def test_a_resignation_ends_the_match() -> None:
+    def resign_late(turn: Turn) -> object:
+        return "resign" if turn.ply > 30 else turn.rng.choice(turn.legal_moves)
+
+    result = play_match(
+        [resign_late, random_bot],
+        "schotten-totten",
+        rules={"variants": ["clanfehde"]},
+        games=1,
+        seed=3,
+    )[0]
+    assert isinstance(result.record, Match)
+    assert len(result.record.games) == 1
+    assert result.record.result == {"winner": 1, "reason": "resignation", "loser": 0}
+    assert result.points == (0.0, 1.0)
+    assert validate(parse_document(json.loads(result.record.dumps()))).legal
