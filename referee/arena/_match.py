@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -511,8 +510,8 @@ def play_match(
     >>> results = play_match([random_bot, random_bot], "schotten-totten", games=4, seed=1)
     >>> [r.bots for r in results]
     [(0, 1), (1, 0), (0, 1), (1, 0)]
-    >>> sum(tally(results, 2)[0].games for _ in [0])
-    4
+    >>> [s.games for s in tally(results, 2)]
+    [4, 4]
     """
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, not {games}")
@@ -590,8 +589,3 @@ def _output(target: str | Path | IO[str] | None) -> Iterator[IO[str] | None]:
         return
     with open(target, "w", encoding="utf-8") as handle:
         yield handle
-
-
-def dumps_results(results: Sequence[GameResult]) -> str:
-    """The games as JSON Lines of full records."""
-    return "".join(json.dumps(r.record.to_json()) + "\n" for r in results)
