@@ -163,7 +163,7 @@ class BotProcess:
         code = self._popen.poll()
         if code is None:
             try:
-                code = self._popen.wait(0.2)
+                code = self._popen.wait(0.5)
             except subprocess.TimeoutExpired:
                 code = None
         tail = self.stderr_tail()

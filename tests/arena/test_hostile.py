@@ -45,6 +45,17 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _survivors(path: Path) -> list[int]:
+    """The recorded processes still running once a killed process has had a few
+    seconds to die (an orphan is reaped by init a moment after its SIGKILL)."""
+    for _ in range(100):
+        alive = [pid for pid in _pids(path) if _alive(pid)]
+        if not alive:
+            break
+        time.sleep(0.05)
+    return alive
+
+
 def _pids(path: Path) -> list[int]:
     return [int(x) for x in path.read_text().split()] if path.exists() else []
 
@@ -57,7 +68,12 @@ def _hostile(mode: str, tmp_path: Path) -> tuple[list[str], Path]:
 @pytest.mark.parametrize("mode", sorted(CASES))
 def test_hostile_bot_loses_and_leaves_nothing(mode: str, tmp_path: Path) -> None:
     command, pidfile = _hostile(mode, tmp_path)
-    results = play_match([command, random_bot], "schotten-totten", games=2, seed=5, move_time=0.5)
+    # A short move time where the bot is meant to run out of it, a generous one
+    # elsewhere, so that a busy machine cannot turn a forfeit into a timeout.
+    move_time = 0.5 if CASES[mode][0] == "timeout" else 5.0
+    results = play_match(
+        [command, random_bot], "schotten-totten", games=2, seed=5, move_time=move_time
+    )
     reason, fault = CASES[mode]
     for result in results:
         hostile_seat = result.bots.index(0)
@@ -76,8 +92,7 @@ def test_hostile_bot_loses_and_leaves_nothing(mode: str, tmp_path: Path) -> None
     # The arena started a fresh bot for the second game.
     assert len(_pids(pidfile)) >= 2
     assert live_processes() == []
-    survivors = [pid for pid in _pids(pidfile) if _alive(pid)]
-    assert survivors == []
+    assert _survivors(pidfile) == []
 
 
 def test_bot_ignoring_the_end_forfeits_the_next_game(tmp_path: Path) -> None:
@@ -96,7 +111,7 @@ def test_bot_ignoring_the_end_forfeits_the_next_game(tmp_path: Path) -> None:
     assert validate(second.record).legal
     assert third.fault is None  # a fresh copy of the bot plays on
     assert live_processes() == []
-    assert [pid for pid in _pids(pidfile) if _alive(pid)] == []
+    assert _survivors(pidfile) == []
 
 
 def test_missing_program_forfeits_every_game() -> None:
@@ -185,8 +200,4 @@ def test_stopping_the_referee_kills_its_bots(tmp_path: Path) -> None:
     finally:
         referee.kill()
         referee.wait()
-    for _ in range(100):  # the orphaned child is reaped by init a moment later
-        if not any(_alive(pid) for pid in _pids(pidfile)):
-            break
-        time.sleep(0.05)
-    assert [pid for pid in _pids(pidfile) if _alive(pid)] == []
+    assert _survivors(pidfile) == []
