@@ -282,3 +282,23 @@ def test_a_resignation_ends_the_match() -> None:
     assert result.record.result == {"winner": 1, "reason": "resignation", "loser": 0}
     assert result.points == (0.0, 1.0)
     assert validate(parse_document(json.loads(result.record.dumps()))).legal
+
+
+def test_in_process_bots_get_their_own_view_only() -> None:
+    checked: list[int] = []
+
+    def spy(turn: Turn) -> object:
+        view = turn.view
+        if turn.game == "clans-and-glory":
+            assert view.viewer == turn.seat
+        else:
+            assert view.hands[1 - turn.seat] is None and view.deck is None
+            assert view.hands[turn.seat] is not None
+        assert all(s.ply < turn.ply for s in turn.seen)
+        checked.append(turn.ply)
+        return turn.rng.choice(turn.legal_moves)
+
+    for game in ("schotten-totten", "schotten-totten-2", "clans-and-glory"):
+        result = play_game([spy, spy], game, seed=6)
+        assert result.fault is None
+    assert len(checked) > 50
