@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import signal
 import sys
 import threading
@@ -111,7 +112,15 @@ def run_match(args: argparse.Namespace) -> int:
         bar.close()
     standings = tally(results, len(args.bots))
     if args.json:
-        print(json.dumps([s.__dict__ for s in standings]))
+        # Strict JSON has no infinity: a perfect or a null score's Elo is a string.
+        rows = [
+            {
+                k: (str(v) if isinstance(v, float) and math.isinf(v) else v)
+                for k, v in vars(s).items()
+            }
+            for s in standings
+        ]
+        print(json.dumps(rows))
     else:
         print(render_table(standings))
         faults = [r for r in results if r.fault is not None]
