@@ -33,6 +33,7 @@ __all__ = [
     "BotSpec",
     "GameResult",
     "game_seed",
+    "match_game",
     "play_game",
     "play_match",
     "seating",
@@ -461,6 +462,48 @@ def play_game(
             tuple(range(len(bots))),
             seed=seed,
             round=round,
+            move_time=move_time,
+            game_time=game_time,
+            max_plies=max_plies,
+            ask_forced=ask_forced,
+        )
+    finally:
+        seats.close()
+
+
+def match_game(
+    bots: Sequence[BotSpec],
+    game: str = "schotten-totten",
+    index: int = 0,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    move_time: float | None = DEFAULT_MOVE_TIME,
+    game_time: float | None = None,
+    max_plies: int | None = DEFAULT_MAX_PLIES,
+    ask_forced: bool = False,
+) -> GameResult:
+    """Game number ``index`` (from 0) of ``play_match(bots, game, seed=seed, ...)``,
+    played on its own: same seats, same deal, so deterministic bots play it the
+    same. The unit to hand to workers elsewhere; :func:`tally` adds the results up.
+
+    >>> from referee.arena import match_game, play_match, random_bot
+    >>> alone = match_game([random_bot, random_bot], "schotten-totten-2", 3, seed=5)
+    >>> together = play_match([random_bot, random_bot], "schotten-totten-2", games=4, seed=5)
+    >>> alone.bots, alone.record == together[3].record
+    ((1, 0), True)
+    """
+    resolved = [as_bot(b) for b in bots]
+    adapter = _adapter(game, rules, len(resolved))
+    seats = _Seats(resolved)
+    n = len(resolved)
+    try:
+        return _play_series(
+            adapter,
+            seats,
+            seating(index, n),
+            seed=game_seed(seed, index // n),
+            round=index,
             move_time=move_time,
             game_time=game_time,
             max_plies=max_plies,

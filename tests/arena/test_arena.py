@@ -17,6 +17,7 @@ from referee.arena import (
     Turn,
     arena_game,
     live_processes,
+    match_game,
     play_game,
     play_match,
     random_bot,
@@ -76,6 +77,9 @@ def test_results_are_deterministic_for_a_seed() -> None:
     assert _signature(once) == _signature(again)
     assert _signature(once) != _signature(other)
     assert [r.seed for r in once] == [r.seed for r in again]
+    alone = match_game(bots, "schotten-totten", 3, seed=3)  # one game, played elsewhere
+    assert _signature([alone]) == _signature(once[3:])
+    assert alone.bots == once[3].bots == (1, 0)
 
 
 def test_in_process_and_subprocess_random_bots_agree_on_the_deal() -> None:
