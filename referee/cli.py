@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from more_itertools import chunked
 
+from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
 from referee.records import (
@@ -110,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay.add_parser(commands)
     analysis.add_parser(commands)
+    add_match_parser(commands)
     return parser
 
 

@@ -180,7 +180,10 @@ def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | N
             illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
             return ValidationReport(where, record.game, record.is_public, ply - 1, illegal), None
     outcome = state.outcome
-    mismatch = _compare_result(record.result, fmt.result_of(outcome) if outcome else None)
+    if outcome is None and record.result is not None and record.result.get("reason") in ARENA_ENDS:
+        outcome, mismatch = _arena_end(record.result, state, len(record.moves))
+    else:
+        mismatch = _compare_result(record.result, fmt.result_of(outcome) if outcome else None)
     report = ValidationReport(
         where, record.game, record.is_public, len(record.moves), None, mismatch, outcome
     )
@@ -232,6 +235,10 @@ def _validate_match(match: Match) -> ValidationReport:
             match_error=f"{fmt.title} has no matches",
         )
     result, problem = score(match, finals)
+    ended = match.games[-1].result or {}
+    if problem is None and ended.get("reason") in ARENA_ENDS:
+        # A referee's end of a game (resignation, timeout...) ends its match too.
+        result = {k: ended[k] for k in ("winner", "reason", "loser", "plies") if k in ended}
     mismatch = None
     if problem is None:
         if result is None and match.result is not None:
@@ -253,6 +260,32 @@ def _validate_match(match: Match) -> ValidationReport:
         problem,
         result,
     )
+
+
+#: Ends a referee gives a game that is still in play (the arena's results).
+ARENA_ENDS = ("resignation", "timeout", "forfeit", "ply_limit")
+
+
+def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str | None]:
+    """Check a referee's end of an unfinished game: ``resignation``, ``timeout`` or
+    ``forfeit`` of the player ``loser`` (the other player wins a two-player game;
+    with more players nobody does), or ``ply_limit`` after ``plies`` moves (a draw)."""
+    reason, winner = result["reason"], result.get("winner")
+    players = len(state.hand_sizes)
+    if reason == "ply_limit":
+        if result.get("plies") != plies or winner is not None:
+            return None, f"a ply limit ends with no winner after 'plies' moves (here {plies})"
+        return Outcome(None, reason), None
+    loser = result.get("loser")
+    if isinstance(loser, bool) or not isinstance(loser, int) or not 0 <= loser < players:
+        return None, f"a {reason} result names the losing player (0-{players - 1}) as 'loser'"
+    expected = 1 - loser if players == 2 else None
+    if winner != expected:
+        return (
+            None,
+            f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}",
+        )
+    return Outcome(expected, reason), None
 
 
 def _unreadable(where: str, game: str, public: bool, error: RecordError) -> ValidationReport:

@@ -1,0 +1,91 @@
+"""The arena: bots play each other under the referee.
+
+Bots are programs that speak a JSON Lines protocol over their standard input
+and output (see ``docs/arena.md``), or Python callables played in-process. The
+referee deals, offers each seat its own view and legal moves, judges every
+answer and every clock, and writes each game as a full record::
+
+    >>> from referee.arena import play_match, random_bot, render_table, tally
+    >>> results = play_match([random_bot, random_bot], "schotten-totten", games=2, seed=7)
+    >>> [(r.bots, r.record.result["reason"]) for r in results]
+    [((0, 1), 'blocked'), ((1, 0), 'blocked')]
+    >>> print(render_table(tally(results, 2)).splitlines()[0].split()[:3])
+    ['bot', 'games', 'wins']
+
+A bot that breaks the rules (crashes, hangs, answers garbage or an illegal
+move) loses that game by ``forfeit`` or ``timeout``, and the match goes on with
+a fresh copy of it.
+"""
+
+from __future__ import annotations
+
+from referee.arena._bots import (
+    PROTOCOL,
+    RESIGN,
+    Bot,
+    CallableBot,
+    CommandBot,
+    GameInfo,
+    SeenMove,
+    Turn,
+    as_bot,
+)
+from referee.arena._games import GAMES, ArenaGame, arena_game
+from referee.arena._match import (
+    ARENA_ENDS,
+    DEFAULT_MAX_PLIES,
+    DEFAULT_MOVE_TIME,
+    BotSpec,
+    GameResult,
+    game_seed,
+    match_game,
+    play_game,
+    play_match,
+    seating,
+)
+from referee.arena._process import BotFault, live_processes
+from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
+
+__all__ = [
+    "ARENA_ENDS",
+    "DEFAULT_MAX_PLIES",
+    "DEFAULT_MOVE_TIME",
+    "GAMES",
+    "PROTOCOL",
+    "RESIGN",
+    "ArenaGame",
+    "Bot",
+    "BotFault",
+    "BotSpec",
+    "CallableBot",
+    "CommandBot",
+    "GameInfo",
+    "GameResult",
+    "SeenMove",
+    "Standing",
+    "Turn",
+    "arena_game",
+    "as_bot",
+    "elo_difference",
+    "game_seed",
+    "live_processes",
+    "match_game",
+    "play_game",
+    "play_match",
+    "random_bot",
+    "render_table",
+    "seating",
+    "tally",
+    "wilson_interval",
+]
+
+
+def random_bot(turn: Turn) -> object:
+    """An in-process bot that plays a uniformly random legal move.
+
+    >>> from referee.arena import play_game
+    >>> result = play_game([random_bot, random_bot], "clans-and-glory", seed=1)
+    >>> result.plies, result.record.result
+    (16, {'winner': 1, 'reason': 'most_points', 'scores': [24, 73]})
+    """
+    return turn.rng.choice(turn.legal_moves)

@@ -1,0 +1,431 @@
+"""Bots: programs spoken to over the JSON Lines protocol, or Python callables in-process.
+
+A :class:`Bot` describes a player (how to start it); a session is one running
+instance that plays game after game until it breaks a rule, when the arena
+kills it and starts a fresh one for the next game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.arena._games import move_text
+from referee.arena._process import BotFault, BotProcess
+
+__all__ = [
+    "PROTOCOL",
+    "RESIGN",
+    "Bot",
+    "CallableBot",
+    "CommandBot",
+    "GameInfo",
+    "SeenMove",
+    "Turn",
+    "as_bot",
+]
+
+#: The protocol version named in the handshake.
+PROTOCOL = "referee-arena/1"
+#: What an in-process bot returns to resign (a subprocess bot sends ``{"type": "resign"}``).
+RESIGN = "resign"
+#: Longest line a bot may write (bytes); longer is a forfeit.
+MAX_LINE = 1 << 20
+#: Most log lines a bot may write while the referee waits for one answer.
+MAX_LOGS_PER_TURN = 1000
+#: Log lines kept per bot and game (the rest are counted, not kept).
+KEPT_LOGS = 20
+#: Longest log text kept (characters).
+KEPT_LOG_CHARS = 500
+
+
+@dataclass(frozen=True)
+class SeenMove:
+    """A move as a seat may see it: ``ply`` counts from 1, ``move`` is its visible text."""
+
+    ply: int
+    seat: int
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``seen`` entry of a protocol message."""
+        return {"ply": self.ply, "seat": self.seat, "move": self.move}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a bot is told when a game starts (the protocol's ``game`` message)."""
+
+    game: str
+    rules: Mapping[str, Any]
+    seat: int
+    players: int
+    names: tuple[str, ...]
+    seed: int
+    round: int
+    move_time: float | None
+    game_time: float | None
+    max_plies: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``game`` message."""
+        return {
+            "type": "game",
+            "game": self.game,
+            "rules": dict(self.rules),
+            "seat": self.seat,
+            "players": self.players,
+            "names": list(self.names),
+            "seed": self.seed,
+            "round": self.round,
+            "limits": {"move": self.move_time, "game": self.game_time, "plies": self.max_plies},
+        }
+
+
+class Turn:
+    """One decision of one seat: what an in-process bot receives (read-only).
+
+    ``view`` is the game's own view object for the seat (never more than its
+    player may see), ``legal_moves`` the move objects it may play (``str`` gives
+    the notation), ``seen`` every move since the seat's previous turn in visible
+    form, ``rng`` a random generator seeded from the game's seed for this seat,
+    ``time_left`` the seat's time left for the game (``None``: no game limit).
+    """
+
+    __slots__ = (
+        "_seen",
+        "_view",
+        "_view_json",
+        "game",
+        "legal_moves",
+        "ply",
+        "rng",
+        "seat",
+        "time_left",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        seat: int,
+        ply: int,
+        view: Callable[[], Any],
+        legal_moves: Sequence[Any],
+        seen: Callable[[], tuple[SeenMove, ...]],
+        time_left: float | None,
+        rng: random.Random,
+        view_json: Callable[[], dict[str, Any]],
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.ply = ply
+        self._view = view
+        self.legal_moves = legal_moves
+        self.time_left = time_left
+        self.rng = rng
+        self._seen = seen
+        self._view_json = view_json
+
+    @property
+    def view(self) -> Any:
+        """The game's own view object for this seat (worked out when asked for)."""
+        return self._view()
+
+    @property
+    def seen(self) -> tuple[SeenMove, ...]:
+        """Every move since this seat's previous turn, as the seat may see it."""
+        return self._seen()
+
+    def view_json(self) -> dict[str, Any]:
+        """The seat's view as the protocol's JSON."""
+        return self._view_json()
+
+    def to_json(self) -> dict[str, Any]:
+        """The protocol's ``turn`` message."""
+        return {
+            "type": "turn",
+            "ply": self.ply,
+            "seat": self.seat,
+            "view": self._view_json(),
+            "legal": [move_text(m) for m in self.legal_moves],
+            "seen": [s.to_json() for s in self._seen()],
+            "time_left": None if self.time_left is None else round(self.time_left, 3),
+        }
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.game} ply {self.ply} seat {self.seat}: {len(self.legal_moves)} moves>"
+
+
+class Session(Protocol):
+    """One running instance of a bot."""
+
+    name: str
+    logs: list[str]
+    log_count: int
+
+    def begin(self, info: GameInfo, deadline: float | None) -> None:
+        """Tell the bot a game starts; it must be ready by ``deadline``."""
+        ...
+
+    def ask(self, turn: Turn, deadline: float | None) -> Any:
+        """The bot's answer to ``turn``: move text, a move object or :data:`RESIGN`."""
+        ...
+
+    def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
+        """Tell the bot the game is over."""
+        ...
+
+    def close(self) -> None:
+        """Stop the bot (killing whatever is left of it)."""
+        ...
+
+    def abort(self) -> None:
+        """Kill the bot at once (after a fault)."""
+        ...
+
+
+class Bot:
+    """A player for the arena: how to start one session of it."""
+
+    name: str = "bot"
+
+    def session(self) -> Session:
+        """Start a fresh session (a new process for a program)."""
+        raise NotImplementedError
+
+
+class CommandBot(Bot):
+    """A bot program started as a command (argument list) that speaks the protocol.
+
+    >>> CommandBot(["python3", "examples/bots/random.py"]).name
+    'random.py'
+    """
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        name: str | None = None,
+        *,
+        start_time: float = 10.0,
+        cwd: str | None = None,
+    ) -> None:
+        if not argv:
+            raise ValueError("a bot command needs at least a program")
+        self.argv = list(argv)
+        self.name = name or next(
+            (Path(a).name for a in reversed(self.argv) if not a.startswith("-")),
+            self.argv[0],
+        )
+        self.start_time = start_time
+        self.cwd = cwd
+
+    def session(self) -> _ProcessSession:
+        return _ProcessSession(self)
+
+    def __repr__(self) -> str:
+        return f"CommandBot({self.argv!r}, name={self.name!r})"
+
+
+class CallableBot(Bot):
+    """A Python callable playing in-process: ``fn(turn) -> move text | move | RESIGN``.
+
+    In-process bots share the referee's process, so they are trusted not to
+    look around; the referee still judges their moves and their time.
+    """
+
+    def __init__(self, fn: Callable[[Turn], Any], name: str | None = None) -> None:
+        self.fn = fn
+        self.name = name or getattr(fn, "__name__", None) or type(fn).__name__
+
+    def session(self) -> _CallableSession:
+        return _CallableSession(self)
+
+    def __repr__(self) -> str:
+        return f"CallableBot({self.fn!r}, name={self.name!r})"
+
+
+def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
+    """A :class:`Bot` from a command line, a script path, an argument list or a callable.
+
+    A path ending in ``.py`` runs with the current Python and ``.js`` with
+    ``node``; any other string is split like a shell command line.
+
+    >>> as_bot("examples/bots/random.js").argv
+    ['node', 'examples/bots/random.js']
+    >>> as_bot(lambda turn: turn.legal_moves[0]).name
+    '<lambda>'
+    """
+    if isinstance(spec, Bot):
+        return spec
+    if isinstance(spec, str):
+        if spec.endswith(".py"):
+            return CommandBot([sys.executable, spec])
+        if spec.endswith(".js"):
+            return CommandBot(["node", spec])
+        return CommandBot(shlex.split(spec))
+    if callable(spec):
+        return CallableBot(spec)
+    return CommandBot([str(a) for a in spec])
+
+
+# --- sessions ---------------------------------------------------------------------------
+
+
+class _CallableSession:
+    def __init__(self, bot: CallableBot) -> None:
+        self.name = bot.name
+        self.fn = bot.fn
+        self.logs: list[str] = []
+        self.log_count = 0
+
+    def begin(self, info: GameInfo, deadline: float | None) -> None:
+        self.logs = []
+
+    def ask(self, turn: Turn, deadline: float | None) -> Any:
+        # The referee times the answer (a callable cannot be stopped halfway).
+        try:
+            return self.fn(turn)
+        except Exception as error:
+            raise BotFault("crash", f"the bot raised {type(error).__name__}: {error}") from None
+
+    def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+
+def _dumps(message: Mapping[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
+
+
+class _ProcessSession:
+    def __init__(self, bot: CommandBot) -> None:
+        self.name = bot.name
+        self.logs: list[str] = []
+        self.log_count = 0
+        self.process = BotProcess(bot.argv, max_line=MAX_LINE, cwd=bot.cwd)
+        try:
+            deadline = time.monotonic() + bot.start_time
+            self.process.write(_dumps({"type": "hello", "protocol": PROTOCOL}), deadline)
+            reply = self._message(deadline, "hello")
+            if reply.get("type") != "hello":
+                raise BotFault("handshake", f"expected a hello message first, got {reply!r:.200}")
+            if reply.get("protocol") != PROTOCOL:
+                raise BotFault(
+                    "handshake",
+                    f"the bot speaks {reply.get('protocol')!r:.60}, the referee {PROTOCOL!r}",
+                )
+            if isinstance(reply.get("name"), str) and reply["name"]:
+                self.name = reply["name"][:60]
+        except BotFault:
+            self.process.kill()
+            raise
+
+    def _message(self, deadline: float | None, waiting: str) -> dict[str, Any]:
+        """The next message that is not a log line."""
+        logs = 0
+        while True:
+            try:
+                line = self.process.readline(deadline)
+            except BotFault as fault:
+                if fault.fault == "timeout":
+                    raise BotFault("timeout", f"no {waiting} message in time") from None
+                raise
+            message = _decode(line)
+            if message.get("type") == "log":
+                logs += 1
+                self._keep(message.get("text"))
+                if logs > MAX_LOGS_PER_TURN:
+                    raise BotFault("flood", f"more than {MAX_LOGS_PER_TURN} log lines in one wait")
+                continue
+            return message
+
+    def _keep(self, text: Any) -> None:
+        self.log_count += 1
+        if len(self.logs) < KEPT_LOGS:
+            self.logs.append(str(text)[:KEPT_LOG_CHARS])
+
+    def _unasked(self) -> None:
+        """Read what the bot sent while nobody asked: logs are kept, anything else is a fault."""
+        for line in self.process.available_lines():
+            message = _decode(line)
+            if message.get("type") != "log":
+                raise BotFault(
+                    "out_of_turn", f"sent {_show(message)} when it was not its turn to answer"
+                )
+            self._keep(message.get("text"))
+
+    def begin(self, info: GameInfo, deadline: float | None) -> None:
+        self.logs = []
+        self.log_count = 0
+        self._unasked()
+        self.process.write(_dumps(info.to_json()), _write_deadline(deadline))
+        reply = self._message(deadline, "ready")
+        if reply.get("type") != "ready":
+            fault = "out_of_turn" if reply.get("type") in ("move", "resign") else "bad_message"
+            raise BotFault(fault, f"expected a ready message, got {_show(reply)}")
+
+    def ask(self, turn: Turn, deadline: float | None) -> Any:
+        self._unasked()
+        self.process.write(_dumps(turn.to_json()), _write_deadline(deadline))
+        reply = self._message(deadline, "move")
+        kind = reply.get("type")
+        if "seat" in reply and reply["seat"] != turn.seat:
+            raise BotFault(
+                "wrong_player",
+                f"answered for seat {reply['seat']!r:.20} but it plays seat {turn.seat}",
+            )
+        if "ply" in reply and reply["ply"] != turn.ply:
+            raise BotFault(
+                "out_of_turn", f"answered ply {reply['ply']!r:.20} when asked for ply {turn.ply}"
+            )
+        if kind == "resign":
+            return RESIGN
+        if kind != "move" or not isinstance(reply.get("move"), str):
+            raise BotFault(
+                "bad_message", f"expected a move (or resign) message, got {_show(reply)}"
+            )
+        return reply["move"]
+
+    def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
+        message = {"type": "end", "result": dict(result), "seen": [s.to_json() for s in seen]}
+        # A bot that is gone learns nothing; the next game finds out.
+        with contextlib.suppress(BotFault):
+            self.process.write(_dumps(message), time.monotonic() + 1.0)
+
+    def close(self) -> None:
+        self.process.close(_dumps({"type": "quit"}))
+
+    def abort(self) -> None:
+        self.process.kill()
+
+
+def _write_deadline(deadline: float | None) -> float:
+    return time.monotonic() + 5.0 if deadline is None else max(deadline, time.monotonic() + 0.05)
+
+
+def _decode(line: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        raise BotFault("invalid_json", f"not a JSON line: {line[:80]!r}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise BotFault("bad_message", f"a message is a JSON object with a type, not {line[:80]!r}")
+    return message
+
+
+def _show(message: Mapping[str, Any]) -> str:
+    text = json.dumps(message)
+    return text if len(text) <= 120 else text[:117] + "..."

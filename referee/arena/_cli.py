@@ -1,0 +1,192 @@
+"""``referee match``: the arena on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import signal
+import sys
+import threading
+import time
+from typing import IO, Any
+
+from referee.arena._match import DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIME, GameResult, play_match
+from referee.arena._results import render_table, tally
+
+__all__ = ["add_match_parser", "run_match"]
+
+
+def add_match_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``match`` subcommand to the CLI's subparsers (``run`` is :func:`run_match`)."""
+    match: argparse.ArgumentParser = commands.add_parser(
+        "match",
+        help="play games between bots and print a results table",
+        description=(
+            "Play games between bots under the referee. A bot is a command (a .py file "
+            "runs with this Python, a .js file with node, anything else as a command line) "
+            "that speaks the arena protocol (docs/arena.md). Give one bot per seat."
+        ),
+    )
+    match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands, one per seat")
+    match.add_argument("--game", default="schotten-totten", help="which game (%(default)s)")
+    match.add_argument(
+        "--rules",
+        type=_json_object,
+        default={},
+        metavar="JSON",
+        help='rules object as in records, e.g. \'{"variants": ["tactics"]}\'',
+    )
+    match.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="add a variant to the rules (repeatable), e.g. tactics",
+    )
+    match.add_argument("-n", "--games", type=int, default=2, metavar="N", help="games (2)")
+    match.add_argument("--jobs", type=_positive, default=1, metavar="J", help="games at once (1)")
+    match.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (0)")
+    match.add_argument("--records", metavar="FILE", help="write every game's record (JSON Lines)")
+    match.add_argument(
+        "--move-time",
+        type=_seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="T",
+        help="seconds a bot may think about one move (%(default)s)",
+    )
+    match.add_argument(
+        "--game-time", type=_seconds, default=None, metavar="T", help="seconds per bot and game"
+    )
+    match.add_argument(
+        "--max-plies",
+        type=_positive,
+        default=DEFAULT_MAX_PLIES,
+        metavar="P",
+        help="end a game that reaches P plies as a draw (%(default)s)",
+    )
+    match.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: when standard error is a terminal)",
+    )
+    match.add_argument("--json", action="store_true", help="print the standings as JSON")
+    match.set_defaults(run=run_match)
+    return match
+
+
+def run_match(args: argparse.Namespace) -> int:
+    """Run ``referee match``; returns the exit status (0, or 2 for bad arguments)."""
+    rules = dict(args.rules)
+    if args.variant:
+        rules["variants"] = [*rules.get("variants", []), *args.variant]
+    if args.games < 0:
+        print("referee: the number of games must be 0 or more", file=sys.stderr)
+        return 2
+    # A referee stopped by SIGTERM still kills its bots (on the way out through atexit).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = _Progress(args.games, sys.stderr) if show else None
+    try:
+        results = play_match(
+            args.bots,
+            args.game,
+            games=args.games,
+            rules=rules,
+            seed=args.seed,
+            jobs=args.jobs,
+            move_time=args.move_time,
+            game_time=args.game_time,
+            max_plies=args.max_plies,
+            records=args.records,
+            on_game=None if bar is None else bar.update,
+        )
+    except ValueError as error:
+        if bar is not None:
+            bar.close()
+        print(f"referee: {error}", file=sys.stderr)
+        return 2
+    if bar is not None:
+        bar.close()
+    standings = tally(results, len(args.bots))
+    if args.json:
+        # Strict JSON has no infinity: a perfect or a null score's Elo is a string.
+        rows = [
+            {
+                k: (str(v) if isinstance(v, float) and math.isinf(v) else v)
+                for k, v in vars(s).items()
+            }
+            for s in standings
+        ]
+        print(json.dumps(rows))
+    else:
+        print(render_table(standings))
+        faults = [r for r in results if r.fault is not None]
+        if faults:
+            print(f"\n{len(faults)} game(s) lost by timeout or forfeit:")
+            for r in faults[:10]:
+                result = r.record.result or {}
+                loser = result.get("loser")
+                who = r.names[loser] if isinstance(loser, int) else "?"
+                print(f"  game {r.round + 1}: {who} [{r.fault}] {result.get('detail', '')}"[:200])
+    return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+class _Progress:
+    """A one-line progress bar on a terminal."""
+
+    def __init__(self, total: int, stream: IO[str]) -> None:
+        self.total, self.done, self.stream = total, 0, stream
+        self.started = time.monotonic()
+        self._draw()
+
+    def update(self, result: GameResult) -> None:
+        self.done += 1
+        self._draw()
+
+    def _draw(self) -> None:
+        width = 30
+        filled = width * self.done // self.total if self.total else width
+        rate = self.done / max(time.monotonic() - self.started, 1e-9)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games "
+            f"({rate:.1f}/s)"
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive time, got {text!r}")
+    return value
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("expected a JSON object")
+    return value

@@ -1,0 +1,316 @@
+"""The arena's adapter over each game's own API (to be replaced by the shared game protocol).
+
+Everything the arena needs from a game goes through :class:`ArenaGame`: dealing a
+game from a seed, the state before the first move (built by the records layer,
+so a record of the game replays exactly), a seat's view as JSON, the legal moves
+a seat may be offered (computed on its view, so they reveal nothing hidden), the
+visible text of a move for each seat, and chance plies the referee plays itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.records import Record, RecordError, find_game
+from referee.records._registry import GameFormat
+
+__all__ = ["GAMES", "ArenaGame", "arena_game", "move_text"]
+
+_TEXTS: dict[Any, str] = {}
+_MAX_TEXTS = 200_000
+
+
+def move_text(move: Any) -> str:
+    """``str(move)``, remembered: the same few hundred moves are written again and again.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> move_text(parse_move("R7@3"))
+    'R7@3'
+    """
+    text = _TEXTS.get(move)
+    if text is None:
+        text = str(move)
+        if len(_TEXTS) >= _MAX_TEXTS:
+            _TEXTS.clear()
+        _TEXTS[move] = text
+    return text
+
+
+#: The games the arena plays (names as in records).
+GAMES = ("schotten-totten", "schotten-totten-2", "clans-and-glory")
+
+
+class ArenaGame:
+    """One game under one set of rules, as the arena sees it.
+
+    >>> game = arena_game("schotten-totten", {"variants": ["tactics"]})
+    >>> game.players, game.rules
+    (2, {'edition': '2024', 'variants': ['tactics']})
+    """
+
+    name: str = ""
+    players: int = 2
+    #: Whether :meth:`chance` can ever give a ply (the referee asks only then).
+    has_chance: bool = False
+    #: Games in a match (Clanfehde, Rache); 1 for a single game.
+    rounds: int = 1
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self.format: GameFormat = find_game(self.name)
+        self.rules: dict[str, Any] = self._normalise(rules)
+
+    def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        """A random deal: ``(first, deal)`` as a full record carries them (``first``
+        drawn at random unless given)."""
+        raise NotImplementedError
+
+    def record(self, first: int, deal: Mapping[str, Any], moves: Sequence[str] = ()) -> Record:
+        """A full record of this game (no result, no names)."""
+        return Record(game=self.name, moves=tuple(moves), rules=self.rules, first=first, deal=deal)
+
+    def start(self, first: int, deal: Mapping[str, Any]) -> Any:
+        """The state before the first move, built exactly as a record replays it."""
+        return self.format.start(self.record(first, deal))
+
+    # --- what a seat sees -------------------------------------------------------------
+
+    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees of ``state`` as JSON (the visible position and its own hand)."""
+        view = state.view(seat)
+        data = dict(self.format.position_of(view).data)
+        hand = view.hands[seat]
+        data["hand"] = [] if hand is None else [str(c) for c in hand]
+        data["phase"] = view.phase.value
+        data.setdefault("deck_size", view.deck_size)
+        if view.rules.tactics:
+            data.setdefault("tactic_deck_size", view.tactic_deck_size)
+        return data
+
+    def view(self, state: Any, seat: int) -> Any:
+        """The game's own view object for ``seat``."""
+        return state.view(seat)
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        """The moves offered to the seat to move, none of them naming a card it
+        cannot see (by default computed on its view; ``rng`` stands in for
+        choices a game cannot yet ask the right player for)."""
+        moves: list[Any] = state.view(state.to_move).legal_moves()
+        return moves
+
+    def chance(self, state: Any, rng: random.Random) -> Any | None:
+        """A ply of chance the referee plays itself (``None`` when a player decides)."""
+        return None
+
+    def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        """The text of ``move`` (by ``mover``) as ``seat`` may see it."""
+        return str(move)
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The players who share the win of a finished game (empty: nobody won)."""
+        outcome = state.outcome
+        if outcome is None or outcome.winner is None:
+            return ()
+        return (int(outcome.winner),)
+
+    def result_of(self, state: Any) -> dict[str, Any]:
+        """The JSON result of a finished game."""
+        return self.format.result_of(state.outcome)
+
+
+class _SchottenTotten(ArenaGame):
+    name = "schotten-totten"
+
+    def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        fmt: Any = self.format
+        data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
+        self.tactics = "tactics" in data.get("variants", [])
+        if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
+            # A Clanfehde match: every game is played under the match's rules.
+            rounds = rules.get("rounds", 3)
+            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
+                raise RecordError(f"expected 1 to 99 rounds, got {rounds!r}", "", "rules.rounds")
+            self.rounds = rounds
+            data["variants"] = [*data.get("variants", []), "clanfehde"]
+            data["rounds"] = rounds
+        return data
+
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        from referee.schotten_totten.state import CLAN_CARDS
+        from referee.schotten_totten.tactics import TACTIC_CARDS
+
+        deck = [str(c) for c in CLAN_CARDS.cards]
+        rng.shuffle(deck)
+        deal: dict[str, Any] = {"deck": deck}
+        if "tactics" in self.rules.get("variants", []):
+            tactics = [str(t) for t in TACTIC_CARDS]
+            rng.shuffle(tactics)
+            deal["tactics"] = tactics
+        chosen = rng.randrange(2)
+        return chosen if first is None else first, deal
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        from referee.schotten_totten.moves import Recruit
+
+        # The mover's moves depend on its own hand and the table only, so the
+        # full state lists the same moves as the mover's view, except one: the
+        # recruiter draws before it puts two cards back, and a move naming the
+        # cards it will draw would show the deck. Only returns of cards already
+        # in hand are offered (one move cannot wait for the draw).
+        moves: list[Any] = state.legal_moves()
+        if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
+            return moves
+        hand = Counter(state.hands[state.to_move])
+        return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
+
+    def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        from referee.schotten_totten.moves import Recruit
+        from referee.schotten_totten.tactics import Tactic
+
+        if seat != mover and self.tactics and isinstance(move, Recruit) and move.returns:
+            # The cards put back under the piles are hidden: only their piles show.
+            piles = tuple(
+                "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
+            )
+            return str(Recruit(move.draws, piles))
+        return str(move)
+
+
+class _SchottenTotten2(ArenaGame):
+    name = "schotten-totten-2"
+    has_chance = True
+
+    def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        fmt: Any = self.format
+        data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
+        if "rache" in rules.get("variants", []):
+            # A Rache match: two games with the roles swapped.
+            self.rounds = 2
+            data = {"variants": [*data.get("variants", []), "rache"], "rounds": 2}
+        return data
+
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
+
+        deck = [str(c) for c in SIEGE_CARDS.cards]
+        rng.shuffle(deck)
+        deal: dict[str, Any] = {"deck": deck}
+        if "tactics" in self.rules.get("variants", []):
+            tactics = [t.value for t in TACTIC_CARDS]
+            rng.shuffle(tactics)
+            deal["tactics"] = tactics
+        chosen = rng.randrange(2)
+        return chosen if first is None else first, deal
+
+    def chance(self, state: Any, rng: random.Random) -> Any | None:
+        from referee.schotten_totten_2.moves import Shuffle
+        from referee.schotten_totten_2.state import Phase
+
+        if state.phase is not Phase.SHUFFLE:
+            return None
+        size = state.deck_size + 2
+        first, second = rng.sample(range(1, size + 1), 2)
+        return Shuffle((first, second))
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        from referee.schotten_totten_2.moves import Pass
+
+        # On the view: the full state lists exchanges naming the opponent's cards.
+        moves: list[Any] = state.view(state.to_move).legal_moves()
+        if any(isinstance(m, Pass) for m in moves) and not state.is_legal(Pass()):
+            # Only the exchange card can be played, and the game cannot yet ask the
+            # opponent for its 3 cards: the referee plays it with random choices.
+            return [rng.choice(state.legal_moves())]
+        return moves
+
+    def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        from referee.schotten_totten_2.moves import Shuffle
+
+        # Where the support cards landed in the deck is hidden from both players.
+        return "shuffle" if isinstance(move, Shuffle) else str(move)
+
+
+class _ClansAndGlory(ArenaGame):
+    name = "clans-and-glory"
+
+    def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        fmt: Any = self.format
+        self.players = fmt.players_of(rules)
+        data: dict[str, Any] = fmt.rules_json(self.players)
+        return data
+
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        from referee.clans_and_glory.state import new_game
+
+        state = new_game(self.players, seed=rng.getrandbits(63))
+        return 0, dict(state.deal_to_json())
+
+    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
+        from referee.clans_and_glory.state import HiddenCard
+
+        view = state.view(seat)
+        seats: list[dict[str, Any]] = []
+        for place, placed in zip(view.layout.seats, view.table, strict=True):
+            if placed is None:
+                continue
+            item: dict[str, Any] = {"seat": str(place)}
+            if isinstance(placed, HiddenCard):
+                item["down"] = True
+            else:
+                item["card"] = str(placed.card)
+                if not placed.face_up:
+                    item["down"] = True
+            item["player"] = placed.player
+            seats.append(item)
+        return {
+            "seats": seats,
+            "free": [str(s) for s in state.free_seats()],
+            "shields": [list(stack) for stack in view.shields],
+            "hand_sizes": list(view.hand_sizes),
+            "to_move": view.to_move,
+            "hand": [str(c) for c in view.hand],
+        }
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        # The mover's view lists the same moves (its hand and the face-up cards).
+        moves: list[Any] = state.legal_moves()
+        return moves
+
+    def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        if move.face_down and seat != mover:
+            # Another player's face-down card is hidden: only the seat and options show.
+            return str(move).replace(str(move.card), "?", 1)
+        return str(move)
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        if state.outcome is None:
+            return ()
+        return tuple(state.score().winners)
+
+
+_ADAPTERS: dict[str, type[ArenaGame]] = {
+    cls.name: cls for cls in (_SchottenTotten, _SchottenTotten2, _ClansAndGlory)
+}
+
+
+def arena_game(name: str, rules: Mapping[str, Any] | None = None) -> ArenaGame:
+    """The arena's adapter for game ``name`` under ``rules`` (a record's ``rules`` object).
+
+    >>> arena_game("clans-and-glory", {"players": 3}).players
+    3
+    >>> arena_game("chess")
+    Traceback (most recent call last):
+    ...
+    referee.records._format.RecordError: unknown game 'chess' (the arena plays: schotten-totten, schotten-totten-2, clans-and-glory)
+    """
+    cls = _ADAPTERS.get(name)
+    if cls is None:
+        raise RecordError(f"unknown game {name!r} (the arena plays: {', '.join(GAMES)})")
+    return cls(rules or {})

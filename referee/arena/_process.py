@@ -1,0 +1,221 @@
+"""A bot's process: started in its own process group, read with deadlines, always killed.
+
+The referee never blocks on a bot: reads and writes wait with a deadline
+(``select``), lines have a maximum length, and :meth:`BotProcess.kill` ends the
+whole process group (the bot and anything it started), on every path out.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+
+__all__ = ["BotFault", "BotProcess", "live_processes"]
+
+#: How long a bot may take to exit after ``quit`` before it is killed.
+QUIT_GRACE = 0.5
+
+
+class BotFault(Exception):
+    """A bot broke the rules of the arena; ``fault`` is a stable code.
+
+    ``timeout`` faults end a game as ``timeout``; the others as ``forfeit``.
+    """
+
+    def __init__(self, fault: str, detail: str) -> None:
+        super().__init__(f"{fault}: {detail}")
+        self.fault = fault
+        self.detail = detail
+
+    @property
+    def is_timeout(self) -> bool:
+        """Whether the bot ran out of time (rather than breaking the protocol)."""
+        return self.fault == "timeout"
+
+
+_LIVE: set[BotProcess] = set()
+_LIVE_LOCK = threading.Lock()
+
+
+def live_processes() -> list[int]:
+    """Process ids of the bot processes this interpreter has started and not yet killed."""
+    with _LIVE_LOCK:
+        return [p.pid for p in _LIVE]
+
+
+@atexit.register
+def _kill_all() -> None:
+    with _LIVE_LOCK:
+        processes = list(_LIVE)
+    for process in processes:
+        process.kill()
+
+
+class BotProcess:
+    """One running bot program, spoken to in lines of bytes."""
+
+    def __init__(self, argv: Sequence[str], *, max_line: int, cwd: str | None = None) -> None:
+        self.argv = list(argv)
+        self.max_line = max_line
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
+        self._buffer = bytearray()
+        self._eof = False
+        try:
+            self._popen = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                start_new_session=True,
+                bufsize=0,
+                cwd=cwd,
+            )
+        except OSError as error:
+            self._stderr.close()
+            raise BotFault(
+                "crash", f"cannot start {self.argv[0]!r}: {error.strerror or error}"
+            ) from None
+        self.pid = self._popen.pid
+        with _LIVE_LOCK:
+            _LIVE.add(self)
+        assert self._popen.stdin is not None and self._popen.stdout is not None
+        self._in = self._popen.stdin.fileno()
+        self._out = self._popen.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._killed = False
+
+    # --- writing --------------------------------------------------------------------
+
+    def write(self, data: bytes, deadline: float) -> None:
+        """Write ``data`` whole before ``deadline`` (a ``time.monotonic`` value)."""
+        view = memoryview(data)
+        while view:
+            try:
+                sent = os.write(self._in, view)
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BotFault("timeout", "the bot does not read its input") from None
+                select.select([], [self._in], [], left)
+                continue
+            except (BrokenPipeError, OSError):
+                raise self._gone("closed its input") from None
+            view = view[sent:]
+
+    # --- reading --------------------------------------------------------------------
+
+    def readline(self, deadline: float | None) -> bytes:
+        """The next line (without its newline); waits until ``deadline`` at most."""
+        buffer = self._buffer
+        while True:
+            end = buffer.find(b"\n")
+            if end >= 0:
+                if end > self.max_line:
+                    raise BotFault("line_too_long", f"a line longer than {self.max_line} bytes")
+                line = bytes(buffer[:end])
+                del buffer[: end + 1]
+                return line
+            if len(buffer) > self.max_line:
+                raise BotFault("line_too_long", f"a line longer than {self.max_line} bytes")
+            if self._eof:
+                if buffer:
+                    raise self._gone(f"stopped in the middle of a line ({bytes(buffer[:40])!r})")
+                raise self._gone("closed its output")
+            try:
+                chunk = os.read(self._out, 1 << 16)
+            except BlockingIOError:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise BotFault("timeout", "no answer in time") from None
+                select.select([self._out], [], [], left)
+                continue
+            if not chunk:
+                self._eof = True
+            buffer += chunk
+
+    def available_lines(self) -> list[bytes]:
+        """The complete lines the bot has written so far, without waiting."""
+        lines: list[bytes] = []
+        while not self._eof:
+            try:
+                chunk = os.read(self._out, 1 << 16)
+            except BlockingIOError:
+                break
+            if not chunk:
+                self._eof = True
+            self._buffer += chunk
+            if len(self._buffer) > 4 * self.max_line:
+                break
+        while b"\n" in self._buffer:
+            lines.append(self.readline(None))
+        return lines
+
+    def _gone(self, what: str) -> BotFault:
+        code = self._popen.poll()
+        if code is None:
+            try:
+                code = self._popen.wait(0.5)
+            except subprocess.TimeoutExpired:
+                code = None
+        tail = self.stderr_tail()
+        detail = f"the bot {what}"
+        if code is not None:
+            detail += f" (exit status {code})"
+        if tail:
+            detail += f"; its last error output: {tail!r}"
+        return BotFault("crash" if code is not None else "closed", detail)
+
+    def stderr_tail(self, size: int = 300) -> str:
+        """The end of what the bot wrote to its standard error."""
+        try:
+            end = self._stderr.seek(0, os.SEEK_END)
+            self._stderr.seek(max(0, end - size))
+            return self._stderr.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
+
+    # --- ending -----------------------------------------------------------------------
+
+    def close(self, goodbye: bytes = b"") -> None:
+        """Say goodbye, give the bot a moment to exit, then kill whatever is left."""
+        if self._killed:
+            return
+        if goodbye:
+            with contextlib.suppress(BotFault):
+                self.write(goodbye, time.monotonic() + 0.1)
+        try:
+            assert self._popen.stdin is not None
+            self._popen.stdin.close()
+        except OSError:
+            pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._popen.wait(QUIT_GRACE)
+        self.kill()
+
+    def kill(self) -> None:
+        """Kill the bot's whole process group and reap it (safe to call twice)."""
+        if self._killed:
+            return
+        self._killed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._popen.wait(5)
+        for stream in (self._popen.stdin, self._popen.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        self._stderr.close()
+        with _LIVE_LOCK:
+            _LIVE.discard(self)

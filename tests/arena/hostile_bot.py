@@ -1,0 +1,93 @@
+"""A bot that misbehaves in one chosen way (the arena's hostile-bot suite).
+
+Usage: hostile_bot.py MODE PIDFILE. It writes its pid (and any child's) to
+PIDFILE, plays random legal moves, and breaks the protocol as MODE says once it
+has played a few plies (at its first turn for the modes that start badly).
+"""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+MODE, PIDFILE = sys.argv[1], sys.argv[2]
+
+
+def note(pid):
+    with open(PIDFILE, "a") as handle:
+        handle.write(f"{pid}\n")
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def misbehave(message):
+    """Break the protocol at this turn (never returns normally for most modes)."""
+    if MODE in ("hang", "hang_child"):
+        if MODE == "hang_child":  # a child that would outlive a careless referee
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+            note(child.pid)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        time.sleep(600)
+    elif MODE == "slow":
+        time.sleep(1.5)
+        send({"type": "move", "move": message["legal"][0]})
+    elif MODE == "crash_mid":
+        raise RuntimeError("the bot fell over")
+    elif MODE == "garbage":
+        sys.stdout.write("this is not JSON\n")
+        sys.stdout.flush()
+    elif MODE == "half_line":
+        sys.stdout.write('{"type": "move", "mo')
+        sys.stdout.flush()
+        os._exit(0)
+    elif MODE == "enormous":
+        sys.stdout.write('{"type": "log", "text": "' + "x" * (3 << 20) + '"}\n')
+        sys.stdout.flush()
+    elif MODE == "flood":
+        while True:
+            send({"type": "log", "text": "still thinking"})
+    elif MODE == "illegal":
+        send({"type": "move", "move": "claim 1" if "claim 1" not in message["legal"] else "pass"})
+    elif MODE == "wrong_player":
+        send({"type": "move", "seat": 1 - message["seat"], "move": message["legal"][0]})
+    elif MODE == "close_stdout":
+        os.close(1)
+        time.sleep(600)
+    time.sleep(600)
+
+
+def main():
+    note(os.getpid())
+    if MODE == "crash_start":
+        sys.exit(3)
+    turns = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            version = "referee-arena/0" if MODE == "old_protocol" else "referee-arena/1"
+            send({"type": "hello", "protocol": version, "name": f"hostile-{MODE}"})
+        elif kind == "game":
+            send({"type": "ready"})
+        elif kind == "turn":
+            turns += 1
+            if turns >= 3 and MODE not in ("ignore_end",):
+                misbehave(message)
+            send({"type": "move", "move": random.choice(message["legal"])})
+        elif kind == "end" and MODE == "ignore_end":
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            send({"type": "move", "move": "claim 1"})
+        elif kind == "quit" and MODE != "ignore_end":
+            return
+    if MODE == "ignore_end":
+        time.sleep(600)
+
+
+if __name__ == "__main__":
+    main()
