@@ -220,14 +220,9 @@ class _SchottenTotten2(ArenaGame):
         return Shuffle((first, second))
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
-        from referee.schotten_totten_2.moves import Pass
-
-        # On the view: the full state lists exchanges naming the opponent's cards.
+        # On the mover's view: an exchange names only the mover's own cards, and
+        # the opponent answers it in its own ply without seeing the offer.
         moves: list[Any] = state.view(state.to_move).legal_moves()
-        if any(isinstance(m, Pass) for m in moves) and not state.is_legal(Pass()):
-            # Only the exchange card can be played, and the game cannot yet ask the
-            # opponent for its 3 cards: the referee plays it with random choices.
-            return [rng.choice(state.legal_moves())]
         return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:

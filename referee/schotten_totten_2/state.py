@@ -173,6 +173,7 @@ class Reason:
     BAD_SHUFFLE = "bad_shuffle"
     SHUFFLE_UNRECORDED = "shuffle_unrecorded"
     EXCHANGE_PENDING = "exchange_pending"
+    OFFER_HIDDEN = "offer_hidden"
     NO_EXCHANGE_PENDING = "no_exchange_pending"
     TOO_FEW_CARDS = "too_few_cards"
 
@@ -332,8 +333,21 @@ class State:
         return self.outcome is not None
 
     def view(self, player: int) -> State:
-        """What ``player`` can see: the opponent's hand and the piles' order hidden."""
-        return _evolve(self, hands=_with(self.hands, 1 - player, None), deck=None, tactic_deck=None)
+        """What ``player`` can see: the opponent's hand and the piles' order hidden.
+
+        While an exchange waits for its answer, the answering player does not see
+        the 3 cards offered: both players choose their cards without seeing the
+        other's (``exchange`` is ``None`` in that view, and the answer is played
+        on the full state).
+        """
+        hidden_offer = self.phase is Phase.EXCHANGE and player == self.to_move
+        return _evolve(
+            self,
+            hands=_with(self.hands, 1 - player, None),
+            deck=None,
+            tactic_deck=None,
+            exchange=None if hidden_offer else self.exchange,
+        )
 
     def claim_verdict(self, number: int, *, engine: Engine = "exact") -> ClaimVerdict:
         """The prover's verdict on the attacker declaring control of tile ``number``.
@@ -1024,8 +1038,14 @@ class State:
 
     def _exchange_reply(self, move: ExchangeReply) -> State:
         offer = self.exchange
-        if self.phase is not Phase.EXCHANGE or offer is None:
+        if self.phase is not Phase.EXCHANGE:
             raise _illegal(move, Reason.NO_EXCHANGE_PENDING, "no exchange waits for an answer")
+        if offer is None:
+            raise _illegal(
+                move,
+                Reason.OFFER_HIDDEN,
+                "the cards offered are hidden in this view: answer on the full state",
+            )
         chooser, mover = self.to_move, 1 - self.to_move
         # Cards named in the offer are seen, so a hidden hand cannot hold them.
         kept = self._hand_without(move, mover, offer, move.give)
@@ -1487,7 +1507,10 @@ def _turn_problems(state: State) -> list[str]:
     problems = []
     if (state.phase is Phase.SHUFFLE) != (state.support is not None):
         problems.append("a support waits for its shuffle exactly in the shuffle phase")
-    if (state.phase is Phase.EXCHANGE) != (state.exchange is not None):
+    if state.exchange is not None and state.phase is not Phase.EXCHANGE:
+        problems.append("an exchange waits for its answer exactly in the exchange phase")
+    if state.phase is Phase.EXCHANGE and state.exchange is None and state.hands[1 - state.to_move] is not None:
+        # only the answering player's view hides the offer (the offering hand is hidden there)
         problems.append("an exchange waits for its answer exactly in the exchange phase")
     if state.late_control and (state.to_move != state.defender or state.phase is not Phase.OPENING):
         problems.append("late_control: only right after the attacker's draw")

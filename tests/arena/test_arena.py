@@ -306,3 +306,22 @@ def test_in_process_bots_get_their_own_view_only() -> None:
         result = play_game([spy, spy], game, seed=6)
         assert result.fault is None
     assert len(checked) > 50
+
+
+def test_schotten_totten_2_exchange_asks_each_player_for_its_own_cards() -> None:
+    # Random bots offer the exchange when they hold it; the opponent is asked
+    # for its answer in a turn of its own, and the record validates.
+    answered = 0
+    for seed in range(40):
+        result = play_game(
+            [random_bot, random_bot], "schotten-totten-2", rules={"variants": ["tactics"]}, seed=seed
+        )
+        moves = list(result.record.moves)
+        offers = [k for k, m in enumerate(moves) if m.startswith("exchange ")]
+        for k in offers:
+            assert moves[k + 1].startswith("give ")
+        answered += len(offers)
+        assert validate(result.record).legal
+        if answered >= 2:
+            break
+    assert answered >= 2

@@ -212,6 +212,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.SHUFFLE_UNRECORDED, _supported, "shuffle", "the deck is known"),
     (Reason.EXCHANGE_PENDING, _offered, "Y1@2", "choose your 3 cards"),
     (Reason.NO_EXCHANGE_PENDING, _tactics, "give B1,B2,B3", "no exchange waits"),
+    (Reason.OFFER_HIDDEN, lambda: _offered().view(1), "give Y1,Y2,Y3", "offered are hidden"),
     (
         Reason.TOO_FEW_CARDS,
         lambda: position(hands=("exchange R1 R2 R3", "Y1 Y2"), rules=TACTICS),

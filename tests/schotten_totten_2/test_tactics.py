@@ -155,6 +155,19 @@ def test_exchange_swaps_three_cards_each() -> None:
     assert reason_of(poor, "exchange R1,R2,R3") == "too_few_cards"
 
 
+def test_exchange_the_answering_player_does_not_see_the_offer() -> None:
+    state = position(hands=("exchange R1 R2 R3 R4", "Y1 Y2 Y3 spy"), rules=TACTICS)
+    offered = state.play("exchange R1,R2,R3")
+    chooser = offered.view(1)
+    # both choose without seeing the other's cards: the offer is hidden from the chooser
+    assert chooser.exchange is None and chooser.phase is Phase.EXCHANGE
+    assert chooser.hands[0] is None and "R1" not in {str(c) for c in chooser.hands[1] or ()}
+    assert sorted(map(str, chooser.legal_moves())) == sorted(map(str, offered.legal_moves()))
+    assert reason_of(chooser, "give Y1,Y2,Y3") == "offer_hidden"
+    # the offering player sees its own offer
+    assert offered.view(0).exchange == offered.exchange
+
+
 def test_exchange_in_a_public_replay_names_both_choices() -> None:
     state = position(hands=("exchange R1 R2 R3 R4", "Y1 Y2 Y3 spy"), rules=TACTICS)
     hidden = replace(state, hands=(None, None), deck=None, tactic_deck=None)
