@@ -8,7 +8,7 @@ answer and every clock, and writes each game as a full record::
     >>> from referee.arena import play_match, random_bot, render_table, tally
     >>> results = play_match([random_bot, random_bot], "schotten-totten", games=2, seed=7)
     >>> [(r.bots, r.record.result["reason"]) for r in results]
-    [((0, 1), 'blocked'), ((1, 0), 'blocked')]
+    [((0, 1), 'three_adjacent'), ((1, 0), 'three_adjacent')]
     >>> print(render_table(tally(results, 2)).splitlines()[0].split()[:3])
     ['bot', 'games', 'wins']
 

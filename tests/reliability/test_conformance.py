@@ -160,6 +160,11 @@ def _try_refusals(game: str, state: Any, legal: set[Any], rng: random.Random) ->
             assert state == snapshot, "playing a move changed the old state"
             if move in legal:
                 continue
+            if getattr(state, "late_control", False) and type(move).__name__ == "Control":
+                # Schotten Totten 2: the attacker's control written after its draw is
+                # accepted from records but listed only in its turn (decision 7).
+                assert state.to_move != state.attacker
+                continue
             # Another order of the same choice may be listed instead (it must lead
             # to the same state); otherwise legal_moves() misses a legal move.
             after = state.play(move)
