@@ -120,14 +120,12 @@ def count_beating(
     total = comb(pool.size, need)
     if total == 0:
         return Odds(0, 0)
-    threshold = rule.key(against)
     valuer = _Valuer(cards, wildcards, rule)
     real_values = [v for _, v in cards]
     real_colours = {c for c, _ in cards}
 
     def beats(values: list[int], mono: bool) -> bool:
-        key = rule.key(valuer.best(values, mono))
-        return key > threshold or (ties_beat and key == threshold)
+        return valuer.beats(values, mono, against, ties_beat)
 
     if need == 0:
         return Odds(int(beats(real_values, len(real_colours) <= 1)), 1)
@@ -173,12 +171,22 @@ def _value_multisets(pool: Pool, need: int) -> Iterator[tuple[list[int], int]]:
 class _Valuer:
     """The best strength of a side's values, its wildcards at their owner's best."""
 
-    __slots__ = ("lower", "rule", "size", "wild", "wild_best", "wild_common", "wild_span")
+    __slots__ = (
+        "kinds",
+        "lower",
+        "rule",
+        "size",
+        "wild",
+        "wild_best",
+        "wild_common",
+        "wild_span",
+    )
 
     def __init__(
         self, cards: Sequence[_Pair], wildcards: Sequence[Wildcard], rule: FormationRule
     ) -> None:
         self.rule = rule
+        self.kinds = rule.strongest_kinds()
         self.size = rule.size
         self.lower = rule.lower_sum_wins
         self.wild = [w.values for w in wildcards]
@@ -194,11 +202,29 @@ class _Valuer:
 
         ``mono``: the concrete cards share one colour (wildcards take any colour).
         """
-        for kind in self.rule.strongest_kinds():
+        for kind in self.kinds:
             total = self._total(kind, values, mono)
             if total is not None:
                 return Strength(kind, total)
         raise AssertionError("the sum kind always counts")  # pragma: no cover
+
+    def beats(self, values: list[int], mono: bool, against: Strength, ties_beat: bool) -> bool:
+        """Whether the best formation of ``values`` beats ``against`` (or ties, with ``ties_beat``).
+
+        Only the kinds from ``against``'s kind up are valued: weaker ones cannot beat it.
+        """
+        for kind in self.kinds:
+            if kind < against.kind:
+                return False
+            total = self._total(kind, values, mono)
+            if total is None:
+                continue
+            if kind > against.kind:
+                return True
+            if total == against.total:
+                return ties_beat
+            return total < against.total if self.lower else total > against.total
+        return False  # pragma: no cover - the sum kind always counts
 
     def _total(self, kind: Kind, values: list[int], mono: bool) -> int | None:
         if kind is Kind.SUM or (kind is Kind.COLOR and mono):
