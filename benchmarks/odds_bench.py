@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import statistics
 import sys
 import time
 from collections.abc import Callable
