@@ -24,6 +24,7 @@ from referee.prover import (
     Odds,
     Piece,
     Pool,
+    Verdict,
     Wildcard,
     count_completions,
     decide_claim,
@@ -208,3 +209,14 @@ def test_claimable_json_gives_the_odds(capsys: pytest.CaptureFixture[str], tmp_p
         "total": 49,
         "probability": 1 / 49,
     }
+
+
+def test_an_undecided_verdict_still_has_its_odds() -> None:
+    # The count needs no engine: CP-SAT stopped at once, the odds are still exact.
+    claimant = [(1, 5), (2, 5), (3, 5)]
+    pool = st_pool(*claimant, (4, 6))
+    verdict = decide_claim(
+        claimant, [(4, 6)], pool, FormationRule(), colours=6, engine="cpsat", time_limit=0.0
+    )
+    assert verdict.verdict is Verdict.UNDECIDED
+    assert verdict.odds() == Odds(13, 1225)
