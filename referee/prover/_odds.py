@@ -93,10 +93,13 @@ def count_completions(
         raise ValueError(f"a side holds {rule.size} cards at most, not {len(opponent)}")
     ready = pool if isinstance(pool, Pool) else Pool(pool)
     mine_cards, mine_wild = _split(claimant)
+    cards, wildcards = _split(opponent)
+    shared = ready.cards.intersection((*mine_cards, *cards))
+    if shared:
+        raise ValueError(f"card {min(shared)!r} is on the table and in the pool at once")
     mine = _Valuer(mine_cards, mine_wild, rule).best(
         [v for _, v in mine_cards], len({c for c, _ in mine_cards}) <= 1
     )
-    cards, wildcards = _split(opponent)
     ties_beat = len(opponent) == rule.size and not claimant_completed_first
     return count_beating(cards, wildcards, ready, rule, mine, ties_beat=ties_beat)
 

@@ -149,7 +149,7 @@ def test_lower_sum_wins_counts_low_completions() -> None:
     pool = [(2, 0), (4, 1), (0, 5), (1, 9)]
     # The opponent's 0 needs three more cards totalling less than 2: none of C(4, 3).
     assert count_completions(low, [(4, 0)], pool, gate, colours=5) == Odds(0, 4)
-    high = [(0, 9), (1, 9), (2, 8), (3, 8)]
+    high = [(0, 9), (2, 9), (2, 8), (3, 8)]
     # Against 34 every completion is lower (the highest is 0 + 1 + 5 + 9 = 15).
     assert count_completions(high, [(4, 0)], pool, gate, colours=5) == Odds(4, 4)
 
@@ -166,6 +166,8 @@ def test_bad_sides_are_refused() -> None:
         count_completions([(0, 1), (0, 2)], [], [], rule, colours=6)
     with pytest.raises(ValueError, match="a side holds 3 cards at most, not 4"):
         count_completions([(0, 1), (0, 2), (0, 3)], [(1, 1)] * 4, [], rule, colours=6)
+    with pytest.raises(ValueError, match=r"card \(1, 1\) is on the table and in the pool at once"):
+        count_completions([(0, 1), (0, 2), (0, 3)], [(1, 1)], [(1, 1), (2, 2)], rule, colours=6)
 
 
 def test_a_verdict_without_its_question_has_no_odds() -> None:
