@@ -158,6 +158,16 @@ class ClaimVerdict:
 
         ``None`` for a verdict built without its question. The count does not
         depend on the engine, so an undecided verdict has odds too.
+
+        >>> from referee.formations import FormationRule
+        >>> from referee.prover import decide_claim
+        >>> ones = [(0, 1), (1, 1), (2, 1)]
+        >>> verdict = decide_claim(ones, [(3, 2)], [(4, 2), (5, 2), (0, 9)], FormationRule(),
+        ...                        colours=6)
+        >>> verdict.holds, verdict.odds()
+        (False, Odds(beating=1, total=3))
+
+        Only the two 2s from the pool beat three 1s; the 9 with either 2 is a mere sum.
         """
         if self.question is None:
             return None
