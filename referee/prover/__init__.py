@@ -34,18 +34,30 @@ from typing import Literal
 
 from referee.formations import FormationRule
 from referee.prover._exact import best_completion as _exact_best
-from referee.prover._types import ClaimVerdict, Completion, Piece, Pool, Verdict, Wildcard
+from referee.prover._odds import Odds, count_completions
+from referee.prover._types import (
+    ClaimQuestion,
+    ClaimVerdict,
+    Completion,
+    Piece,
+    Pool,
+    Verdict,
+    Wildcard,
+)
 
 __all__ = [
+    "ClaimQuestion",
     "ClaimVerdict",
     "Completion",
     "Engine",
+    "Odds",
     "Piece",
     "Pool",
     "UndecidedError",
     "Verdict",
     "Wildcard",
     "best_reachable",
+    "count_completions",
     "decide_claim",
 ]
 
@@ -119,6 +131,7 @@ def decide_claim(
         shared = sorted(ready.cards.intersection((*claimant_cards, *opponent_cards)))
         raise ValueError(f"card {shared[0]!r} is on the table and in the pool at once")
     opponent_complete = len(opponent) == rule.size
+    question = ClaimQuestion(tuple(opponent), ready, colours)  # for ClaimVerdict.odds()
     # The claimant's own strength is a plain valuation of its wildcards.
     mine = _valued(claimant_cards, claimant_wild, rule, colours)
     try:
@@ -138,6 +151,7 @@ def decide_claim(
             claimant_completed_first,
             engine,
             str(error),
+            question,
         )
     first = claimant_completed_first or not opponent_complete
     if best is None:
@@ -153,6 +167,7 @@ def decide_claim(
         opponent_complete,
         first,
         engine,
+        question=question,
     )
 
 

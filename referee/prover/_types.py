@@ -5,12 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.cards import CardSet
 from referee.formations import FormationRule, Strength
 
-__all__ = ["ClaimVerdict", "Completion", "Piece", "Pool", "Verdict", "Wildcard"]
+if TYPE_CHECKING:
+    from referee.prover._odds import Odds
+
+__all__ = [
+    "ClaimQuestion",
+    "ClaimVerdict",
+    "Completion",
+    "Piece",
+    "Pool",
+    "Verdict",
+    "Wildcard",
+]
 
 
 class Wildcard(NamedTuple):
@@ -102,6 +113,14 @@ class Completion:
     strength: Strength
 
 
+class ClaimQuestion(NamedTuple):
+    """What a verdict was asked about, kept so its odds can be counted on request."""
+
+    opponent: tuple[Piece, ...]
+    pool: Pool
+    colours: int
+
+
 @dataclass(frozen=True)
 class ClaimVerdict:
     """The prover's answer, with its evidence.
@@ -110,7 +129,8 @@ class ClaimVerdict:
     best). ``opponent_best`` is the opponent's best reachable completion: when
     the claim fails it is the witness that beats the claim; when the claim holds
     it is the best the opponent can still do (``None`` if the opponent can never
-    complete the formation).
+    complete the formation). ``question`` keeps the opposing side and the pool
+    for :meth:`odds`.
     """
 
     verdict: Verdict
@@ -121,6 +141,7 @@ class ClaimVerdict:
     claimant_completed_first: bool
     engine: str
     detail: str = field(default="", compare=False)
+    question: ClaimQuestion | None = field(default=None, compare=False, repr=False)
 
     @property
     def holds(self) -> bool:
@@ -131,6 +152,38 @@ class ClaimVerdict:
     def witness(self) -> Completion | None:
         """The opponent's beating completion when the claim fails, else ``None``."""
         return self.opponent_best if self.verdict is Verdict.NOT_CLAIMABLE else None
+
+    def odds(self) -> Odds | None:
+        """How many of the opponent's completions beat the claim, counted on request.
+
+        ``None`` for a verdict built without its question. The count does not
+        depend on the engine, so an undecided verdict has odds too.
+
+        >>> from referee.formations import FormationRule
+        >>> from referee.prover import decide_claim
+        >>> ones = [(0, 1), (1, 1), (2, 1)]
+        >>> verdict = decide_claim(ones, [(3, 2)], [(4, 2), (5, 2), (0, 9)], FormationRule(),
+        ...                        colours=6)
+        >>> verdict.holds, verdict.odds()
+        (False, Odds(beating=1, total=3))
+
+        Only the two 2s from the pool beat three 1s; the 9 with either 2 is a mere sum.
+        """
+        if self.question is None:
+            return None
+        from referee.prover._odds import count_beating
+
+        opponent, pool, _ = self.question
+        cards = [p for p in opponent if not isinstance(p, Wildcard)]
+        wildcards = [p for p in opponent if isinstance(p, Wildcard)]
+        return count_beating(
+            cards,
+            wildcards,
+            pool,
+            self.rule,
+            self.claimant.strength,
+            ties_beat=not self.claimant_completed_first,
+        )
 
     def explain(self) -> str:
         """A one-line human explanation of the verdict."""
@@ -178,11 +231,19 @@ class ClaimVerdict:
                 "total": c.strength.total,
             }
 
+        odds = self.odds()
         return {
             "verdict": self.verdict.value,
             "claimant": completion(self.claimant),
             "opponent_best": completion(self.opponent_best),
             "opponent_complete": self.opponent_complete,
+            "odds": None
+            if odds is None
+            else {
+                "beating": odds.beating,
+                "total": odds.total,
+                "probability": float(odds.probability),
+            },
         }
 
     def _tie(self) -> bool:
