@@ -22,7 +22,6 @@ Canonical form, the rest refused:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
@@ -42,6 +41,7 @@ __all__ = [
     "MATCH_VARIANTS",
     "completion_order",
     "json_schema",
+    "match_rules_problem",
     "parse_document",
     "parse_match",
     "parse_position",
@@ -57,7 +57,6 @@ _RECORD_FIELDS = ("format", "game", "rules", "players", "first", "meta", "deal",
 _MATCH_FIELDS = ("format", "game", "rules", "players", "meta", "games", "result")
 _MATCH_GAME_FIELDS = ("first", "meta", "deal", "moves", "result")
 _RESULT_FIELDS = ("winner", "reason", "scores")
-_CARD = re.compile(r"[A-Z][0-9]{1,2}")
 
 
 def _fail(message: str, where: str, field: str = "") -> RecordError:
@@ -137,19 +136,13 @@ def _first(data: Mapping[str, Any], where: str, prefix: str) -> int:
 
 
 def _deal(data: Mapping[str, Any], where: str, prefix: str) -> dict[str, Any] | None:
-    deal = _get(data, "deal", dict, where, prefix)
-    if deal is not None:
-        deck = _get(deal, "deck", list, where, prefix + "deal.")
-        for i, card in enumerate(deck or []):
-            if not isinstance(card, str) or not _CARD.fullmatch(card):
-                raise _fail(
-                    f"expected a card like 'R7', got {card!r}", where, f"{prefix}deal.deck[{i}]"
-                )
+    # Its contents (deck, layout...) are the game's business, checked by its start().
+    deal: dict[str, Any] | None = _get(data, "deal", dict, where, prefix)
     return deal
 
 
 def _result(data: Mapping[str, Any], where: str, prefix: str) -> dict[str, Any] | None:
-    result = _get(data, "result", dict, where, prefix)
+    result: dict[str, Any] | None = _get(data, "result", dict, where, prefix)
     if result is None:
         return None
     at = prefix + "result."
@@ -174,17 +167,7 @@ def _rules(data: Mapping[str, Any], where: str, *, lone: bool) -> dict[str, Any]
     rules = _get(data, "rules", dict, where) or {}
     variants = _get(rules, "variants", list, where, "rules.") or []
     _strings(variants, "a variant name", where, "rules.variants")
-    if lone:
-        if "rounds" in rules:
-            raise _fail("a lone game has no rounds: write a match document", where, "rules.rounds")
-        for variant in variants:
-            if variant in MATCH_VARIANTS:
-                raise _fail(
-                    f"{variant!r} is a match of several games: write a match document",
-                    where,
-                    "rules.variants",
-                )
-    else:
+    if not lone:
         rounds = _get(rules, "rounds", int, where, "rules.")
         if rounds is not None and rounds < 1:
             raise _fail(f"expected 1 or more rounds, got {rounds!r}", where, "rules.rounds")
@@ -294,15 +277,38 @@ def parse_position(data: Any, where: str = "") -> Position:
     return Position(game=game, data=body, rules=rules, where=where)
 
 
-def record_problem(record: Record, *, in_match: bool = False) -> RecordError | None:
+def match_rules_problem(record: Record) -> RecordError | None:
+    """Match rules in a lone record: they belong to a match document.
+
+    Checked after the game has read the rules (so a bad ``rounds`` value gets
+    the game's own message), before the moves are replayed.
+
+    >>> match_rules_problem(Record("schotten-totten", (), rules={"variants": ["clanfehde"]}))
+    RecordError("<record>: field 'rules.variants': 'clanfehde' is a match of several games: write a match document")
+    """
+    where = record.where or "<record>"
+    if "rounds" in record.rules:
+        return _fail("a lone game has no rounds: write a match document", where, "rules.rounds")
+    variants = record.rules.get("variants", [])
+    for variant in variants if isinstance(variants, list) else []:
+        if variant in MATCH_VARIANTS:
+            return _fail(
+                f"{variant!r} is a match of several games: write a match document",
+                where,
+                "rules.variants",
+            )
+    return None
+
+
+def record_problem(record: Record) -> RecordError | None:
     """What makes a :class:`Record` built in Python (not read) unfit to replay.
 
     A record read by :func:`parse_record` always passes; one built by hand with
     fields of the wrong types (``rules=None``, ``first=1.0``, ``moves=None``...)
     gets the same error its JSON form would get.
 
-    >>> record_problem(Record("schotten-totten", ("R7@3",), first=1.0))
-    RecordError('<record>: field \\'first\\': expected an integer, got a number')
+    >>> print(record_problem(Record("schotten-totten", ("R7@3",), first=1.0)))
+    <record>: field 'first': expected an integer, got a number
     """
     where = record.where if isinstance(record.where, str) and record.where else "<record>"
     data: dict[str, Any] = {"game": record.game, "moves": record.moves}
@@ -313,14 +319,6 @@ def record_problem(record: Record, *, in_match: bool = False) -> RecordError | N
         if name in ("deal", "result") and value is None:
             continue
         data[name] = dict(value) if isinstance(value, Mapping) else value
-    rules = data["rules"]
-    if in_match and isinstance(rules, dict):  # a match's rules hold the match's parts
-        variants = rules.get("variants")
-        if isinstance(variants, list):
-            variants = [v for v in variants if v not in MATCH_VARIANTS]
-        data["rules"] = {k: v for k, v in rules.items() if k != "rounds"}
-        if variants is not None:
-            data["rules"]["variants"] = variants
     players = record.players
     data["players"] = list(players) if isinstance(players, tuple) else players
     data["first"] = record.first

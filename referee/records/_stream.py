@@ -169,11 +169,11 @@ def _join(lines: list[str | bytes | None]) -> str | bytes:
 
 
 def _decodes(line: str | bytes) -> bool:
+    """Whether a line is a JSON object by itself (a JSON Lines document)."""
     try:
-        decode(line, "")
+        return isinstance(decode(line, ""), dict)
     except RecordError:
         return False
-    return True
 
 
 def iter_documents(

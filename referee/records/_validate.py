@@ -10,7 +10,7 @@ from typing import IO, Any
 from referee.errors import ClaimRefusedError, RefereeError
 from referee.game import GameState, Outcome
 from referee.records._registry import find_game
-from referee.records._shape import record_problem
+from referee.records._shape import match_rules_problem, record_problem
 from referee.records._stream import iter_records
 from referee.records._types import Match, Record, RecordError
 
@@ -169,13 +169,16 @@ def _validate_game(
     record: Record, in_match: bool = False
 ) -> tuple[ValidationReport, GameState[Any] | None]:
     where = record.where if isinstance(record.where, str) and record.where else "<record>"
-    problem = record_problem(record, in_match=in_match)
+    problem = record_problem(record)
     if problem is not None:
         return _unreadable(where, str(record.game), record.deal is None, problem), None
     try:
         fmt = find_game(record.game, record.where)
         state = fmt.start(record)
         _check_players(record, state)
+        lone = None if in_match else match_rules_problem(record)
+        if lone is not None:
+            raise lone
     except RecordError as error:
         return _unreadable(where, str(record.game), record.is_public, error), None
     for ply, move in enumerate(record.moves, start=1):
