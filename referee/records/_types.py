@@ -38,6 +38,10 @@ class RecordError(RefereeError):
         self.field = field
         self.detail = message
 
+    def __reduce__(self) -> tuple[type[RecordError], tuple[str, str, str]]:
+        # Pickled whole (for worker processes), not as its formatted message.
+        return (type(self), (self.detail, self.where, self.field))
+
 
 @dataclass(frozen=True)
 class Record:

@@ -75,7 +75,6 @@ _RECRUIT = re.compile(
 )
 
 
-
 @dataclass(frozen=True, slots=True, repr=False)
 class PlayCard(MoveText):
     """Play ``card`` at ``stone`` (1-9): a clan card or elite troop goes on the

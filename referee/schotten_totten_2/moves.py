@@ -94,7 +94,6 @@ _PATTERNS = {
 }
 
 
-
 @dataclass(frozen=True, slots=True, repr=False)
 class PlayCard(MoveText):
     """Put ``card`` (a siege card or an elite troop) on the mover's side of ``tile``."""

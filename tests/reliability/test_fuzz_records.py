@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from referee import cli
 from referee.errors import RefereeError
 from referee.records import (
+    MAX_DOCUMENT_BYTES,
     Match,
     Record,
     RecordError,
@@ -44,7 +45,6 @@ from referee.records import (
     validate,
     validate_source,
 )
-from referee.records import MAX_DOCUMENT_BYTES
 from tests.reliability._support import (
     POSITION_EXAMPLES,
     RECORD_EXAMPLES,
@@ -466,7 +466,7 @@ def test_edge_case_is_reported(name: str, suffix: str, capsys: pytest.CaptureFix
         else:
             assert code in (1, 2), out
         code, _, err = _run_cli(["claimable", path], capsys)
-        assert code in (1, 2) and err.startswith("referee: ") or name in READ_FINE
+        assert (code in (1, 2) and err.startswith("referee: ")) or name in READ_FINE
 
 
 def test_a_document_over_the_size_limit_is_refused_unread(
