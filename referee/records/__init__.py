@@ -19,6 +19,7 @@ from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_n
 from referee.records._shape import (
     completion_order,
     json_schema,
+    match_rules_problem,
     parse_document,
     parse_match,
     parse_position,
@@ -75,6 +76,7 @@ __all__ = [
     "load_position",
     "load_record",
     "loads_document",
+    "match_rules_problem",
     "parse_document",
     "parse_match",
     "parse_position",
