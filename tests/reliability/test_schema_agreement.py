@@ -21,6 +21,7 @@ from referee.records import (
     MATCH_FORMAT,
     Record,
     RecordError,
+    find_game,
     json_schema,
     match_rules_problem,
     parse_document,
@@ -218,3 +219,30 @@ def test_the_known_cases_catch_a_planted_schema_defect(kind: str, loosen: Any) -
         if ("games" in doc) == (kind == "match") and loose.is_valid(doc) != reader_accepts(doc)
     ]
     assert disagree, "a loosened schema went unnoticed"
+
+
+# --- positions: every position a game writes is valid ------------------------------------------
+
+POSITION_SCHEMA = jsonschema.Draft202012Validator(json_schema("position"))
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_position_a_game_writes_is_valid(game: str) -> None:
+    fmt = find_game(game)
+    for rules in rule_sets(game):
+        for seed in range(examples(1)):
+            record = record_for(game, rules, seed)
+            state = fmt.start(record)
+            for move in record.moves:
+                state = state.play(move)
+                data = fmt.position_of(state).to_json()
+                errors = [e.message for e in POSITION_SCHEMA.iter_errors(data)]
+                assert not errors, (move, errors[:3])
+
+
+def test_the_position_schema_refuses_a_broken_position() -> None:
+    fmt = find_game(games()[0])
+    data = fmt.position_of(fmt.start(record_for(games()[0], {}, 0))).to_json()
+    assert POSITION_SCHEMA.is_valid(data)
+    for broken in ({**data, "game": 7}, {**data, "format": "x"}, {"format": data["format"]}):
+        assert not POSITION_SCHEMA.is_valid(broken)
