@@ -146,7 +146,7 @@ def schema_accepts(doc: Any) -> bool:
     return VALIDATORS["match" if is_match else "record"].is_valid(doc)
 
 
-@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(doc=DOCUMENTS)
 def test_the_schemas_accept_exactly_what_the_reader_accepts(doc: Any) -> None:
     assert schema_accepts(doc) == reader_accepts(doc), doc
@@ -191,7 +191,7 @@ def test_every_random_record_and_bundled_shape_is_valid_for_both(game: str) -> N
 def test_the_generator_makes_both_valid_and_invalid_documents() -> None:
     seen: set[bool] = set()
 
-    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
     @given(doc=st.one_of(RECORDS, MATCHES))
     def sample(doc: Any) -> None:
         seen.add(reader_accepts(doc))
