@@ -391,11 +391,17 @@ def test_ctrl_c_during_validate_with_jobs_ends_every_process_with_130(tmp_path: 
 
 # --- memory: flat for any size or shape ------------------------------------------------------
 
+# The peak of this process's own memory (VmHWM, in kB): ru_maxrss would also
+# count the parent's memory, inherited through fork and exec.
 _MEASURE = """
-import resource, sys
+import re, resource, sys
+from pathlib import Path
 from referee.cli import main
 code = main(sys.argv[1:])
-sys.stderr.write(f"maxrss={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n")
+status = Path("/proc/self/status")
+peak = re.search(r"VmHWM:\\s*(\\d+)", status.read_text()) if status.exists() else None
+kb = int(peak.group(1)) if peak else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+sys.stderr.write(f"maxrss={kb}\\n")
 sys.exit(code)
 """
 
