@@ -103,11 +103,11 @@ def iter_raw(source: str | Path | IO[str] | IO[bytes]) -> Iterator[Raw]:
     for JSON Lines), or the error that stopped reading it.
 
     A ``.jsonl`` file is JSON Lines; any other file is one document. A stream
-    (standard input) is JSON Lines when its first line is a JSON document by
-    itself (so a bad later line is one error among good lines), and one
-    document when it is not (a pretty-printed record); if neither reading
-    works, it is reported line by line, so one bad first line does not make a
-    whole corpus unreadable.
+    (standard input) is read as JSON Lines, one line at a time, when its first
+    line is a JSON object by itself, or when some line is and the first is
+    not (one bad first line does not make a corpus unreadable), or when it is
+    longer than a document may be; otherwise (a pretty-printed record) it is
+    one document.
     """
     if isinstance(source, (str, Path)):
         path = Path(source)
