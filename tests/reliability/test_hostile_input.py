@@ -4,6 +4,7 @@ traceback, a forged line or an unbounded allocation."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import json
@@ -11,11 +12,14 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.cli import MAX_JOBS, main
 from referee.records import (
@@ -30,7 +34,7 @@ from referee.records import (
     validate,
     validate_source,
 )
-from tests.reliability._support import record_for
+from tests.reliability._support import examples, record_for
 
 GOOD = record_for("schotten-totten", {}, 0)
 GOOD_LINE = GOOD.dumps()
@@ -463,3 +467,43 @@ def test_a_long_stream_of_documents_at_the_size_limit_keeps_memory_flat() -> Non
     assert code == 0 and b"4 records: 4 legal" in out
     assert peak < 200, f"peak {peak:.0f} MB"
     print(f"peak {peak:.0f} MB")
+
+
+# --- random command lines -------------------------------------------------------------------
+
+_TOKENS = [
+    "validate", "show", "claimable", "demo", "--json", "--quiet", "--svg", "--jobs", "--ply",
+    "--round", "--seed", "--game", "--rules", "-", "0", "1", "33", "-1", "1e3",
+    "99999999999999999999", "nope.json", "{}", '{"edition": "1999"}', "[]", "clans-and-glory",
+    "\udcff", "a\nb", "",
+]  # fmt: skip
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+@given(argv=st.lists(st.sampled_from([*_TOKENS, "GOOD"]), max_size=6))
+def test_random_command_lines_exit_cleanly(argv: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        good = Path(folder) / "good.json"
+        good.write_text(GOOD_LINE)
+        argv = [str(good) if token == "GOOD" else token for token in argv]
+        out, err = io.StringIO(), io.StringIO()
+        stdin = io.TextIOWrapper(io.BytesIO(GOOD_LINE.encode()))
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+            _stdin(stdin),
+        ):
+            code = main(argv)
+    assert code in (0, 1, 2), (argv, code)
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    if code == 2:
+        assert err.getvalue().strip() or "unreadable" in out.getvalue()
+
+
+@contextlib.contextmanager
+def _stdin(stream: Any) -> Any:
+    saved, sys.stdin = sys.stdin, stream
+    try:
+        yield
+    finally:
+        sys.stdin = saved
