@@ -97,17 +97,20 @@ def decode(text: str | bytes, where: str) -> Any:
     return value
 
 
+_CONTAINERS = frozenset({dict, list})
+
+
 def _check_depth(value: Any, where: str) -> None:
     # Iterative, so a deep value cannot exhaust the stack here (or later, when
     # a record is pickled for a worker process).
-    level: list[Any] = [value]
+    level: list[Any] = [value] if type(value) in _CONTAINERS else []
     for _ in range(MAX_DEPTH):
         inner: list[Any] = []
         for item in level:
-            if isinstance(item, dict):
-                inner.extend(v for v in item.values() if isinstance(v, (dict, list)))
-            elif isinstance(item, list):
-                inner.extend(v for v in item if isinstance(v, (dict, list)))
+            values = item.values() if type(item) is dict else item
+            # The types are gathered in C first: most arrays (moves, decks) hold no containers.
+            if not _CONTAINERS.isdisjoint(set(map(type, values))):
+                inner.extend(v for v in values if type(v) in _CONTAINERS)
         if not inner:
             return
         level = inner

@@ -108,6 +108,8 @@ def _moves(data: Mapping[str, Any], where: str, prefix: str) -> tuple[str, ...]:
     moves = _require(data, "moves", list, where, prefix)
     if len(moves) > MAX_MOVES:
         raise _fail(f"more than {MAX_MOVES} moves", where, prefix + "moves")
+    if set(map(type, moves)) <= {str} and max(map(len, moves), default=0) <= MAX_MOVE_CHARS:
+        return tuple(moves)  # the usual case, checked in C; else find the culprit
     for i, move in enumerate(moves):
         if not isinstance(move, str):
             raise _fail(

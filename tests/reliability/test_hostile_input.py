@@ -218,6 +218,18 @@ def with_deep_meta(depth: int) -> str:
     return text.replace('"HERE"', '{"x": ' + "[" * depth + "]" * depth + "}")
 
 
+def test_the_depth_limit_is_exact() -> None:
+    assert loads_document_value("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(RecordError, match=f"nested deeper than {MAX_DEPTH} levels"):
+        loads_document_value("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+
+
+def loads_document_value(text: str) -> Any:
+    from referee.records._decode import decode
+
+    return decode(text, "depth.json")
+
+
 def test_meta_nested_deeper_than_the_limit_is_refused() -> None:
     text = with_deep_meta(MAX_DEPTH)
     with pytest.raises(RecordError, match=f"nested deeper than {MAX_DEPTH} levels"):
