@@ -2,6 +2,10 @@
 
 import sys
 
-from referee.cli import main
+try:
+    from referee.cli import main
 
-sys.exit(main())
+    status = main()
+except KeyboardInterrupt:  # Ctrl-C before the command line could catch it
+    status = 130
+sys.exit(status)

@@ -7,22 +7,26 @@ input cannot be read (or the command line itself is wrong).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
+import os
+import re
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from multiprocessing.pool import AsyncResult
+from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 from typing import IO, Any
-
-from more_itertools import chunked
 
 from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
 from referee.records import (
+    MAX_DOCUMENT_BYTES,
     GameFormat,
     Match,
     Record,
@@ -30,22 +34,29 @@ from referee.records import (
     ValidationReport,
     find_game,
     iter_documents,
-    iter_records,
-    loads_document,
     parse_match,
     parse_position,
     parse_record,
     validate,
 )
+from referee.records._stream import Raw, iter_raw, read_raw
 
-__all__ = ["main"]
+__all__ = ["MAX_JOBS", "main"]
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: ``--jobs`` is at most this many worker processes.
+MAX_JOBS = 32
+#: A batch for a worker holds at most this many documents, and about this many bytes.
 _BATCH = 64
+_BATCH_BYTES = MAX_DOCUMENT_BYTES
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # never fail on a character the terminal cannot show
+            reconfigure(errors="backslashreplace")
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -54,12 +65,67 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except RefereeError as error:
-        print(f"referee: {error}", file=sys.stderr)
+        _error(str(error))
         return EXIT_UNREADABLE
     except BrokenPipeError:
-        return EXIT_OK
+        _silence_stdout()
+        return EXIT_UNREADABLE
     except KeyboardInterrupt:
-        return 130
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _one_line(text: str) -> str:
+    """``text`` as one line of valid UTF-8: control characters, line separators
+    and lone surrogates become ``\\uXXXX`` escapes (valid inside JSON strings too).
+
+    >>> _one_line("a.json\\nforged: ok") == "a.json\\\\u000aforged: ok"
+    True
+    """
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _error(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"referee: {_one_line(message)}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    # Standard output is a closed pipe: point it at /dev/null so that nothing,
+    # not even the interpreter's last flush, writes there again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+class _Output:
+    """Standard output, one safe line at a time; a closed pipe is noted, not fatal."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def line(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            print(_one_line(text), flush=False)
+        except BrokenPipeError:
+            self.closed = True
+            _silence_stdout()
+
+    def flush(self) -> None:
+        if not self.closed:
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                self.closed = True
+                _silence_stdout()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,7 +146,11 @@ def _parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="JSON Lines output: one report per game, then a summary"
     )
     check.add_argument(
-        "--jobs", type=_positive, default=1, metavar="N", help="spread the games over N processes"
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help=f"spread the games over N processes (1 to {MAX_JOBS})",
     )
     check.add_argument("--quiet", action="store_true", help="print only the illegal games")
     check.set_defaults(run=_validate)
@@ -139,11 +209,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} processes, got {text!r}")
+    return value
+
+
 def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not text.strip().isdigit() or len(text) > 1000:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
     return value
@@ -162,10 +238,22 @@ def _json_object(text: str) -> dict[str, Any]:
 # --- validate -----------------------------------------------------------------------
 
 
-def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes]]:
+def _stdin() -> IO[bytes]:
+    """Standard input as bytes; a RecordError when there is none (closed)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise RecordError("standard input is closed", "<stdin>")
+    buffer = getattr(stream, "buffer", None)
+    return buffer if buffer is not None else stream  # type: ignore[return-value]
+
+
+def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes] | RecordError]:
     for name in paths:
         if name == "-":
-            yield sys.stdin.buffer
+            try:
+                yield _stdin()
+            except RecordError as error:
+                yield error
             continue
         path = Path(name)
         if path.is_dir():
@@ -176,9 +264,12 @@ def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes]]:
             yield path
 
 
-def _all_records(paths: Iterable[str]) -> Iterator[Record | Match | RecordError]:
+def _raw(paths: Iterable[str]) -> Iterator[Raw]:
     for source in _sources(paths):
-        yield from iter_records(source)
+        if isinstance(source, RecordError):
+            yield source
+        else:
+            yield from iter_raw(source)
 
 
 def _check(item: Record | Match | RecordError) -> ValidationReport:
@@ -188,57 +279,75 @@ def _check(item: Record | Match | RecordError) -> ValidationReport:
     return validate(item)
 
 
-#: A unit of work for a worker process: a raw JSON Lines line (decoded in the
-#: worker, so the parent only reads) or an already read record.
-_Unit = tuple[bytes, str] | Record | Match | RecordError
+def _check_raw(item: Raw) -> ValidationReport:
+    return _check(item if isinstance(item, RecordError) else read_raw(item))
 
 
-def _units(paths: Iterable[str]) -> Iterator[_Unit]:
-    for source in _sources(paths):
-        if isinstance(source, Path) and source.suffix == ".jsonl":
-            try:
-                with source.open("rb") as handle:
-                    for number, line in enumerate(handle, start=1):
-                        if line.strip():
-                            yield (line, f"{source}:{number}")
-            except OSError as error:
-                yield RecordError(f"cannot read: {error.strerror or error}", str(source))
-        else:
-            yield from iter_records(source)
+def _check_batch(batch: list[Raw]) -> list[ValidationReport]:
+    return [_check_raw(item) for item in batch]
 
 
-def _check_units(units: list[_Unit]) -> list[ValidationReport]:
-    reports = []
-    for unit in units:
-        if isinstance(unit, tuple):
-            line, where = unit
-            try:
-                reports.append(_check(loads_document(line, where)))
-            except RecordError as error:
-                reports.append(_check(error))
-        else:
-            reports.append(_check(unit))
-    return reports
+def _batches(items: Iterator[Raw]) -> Iterator[list[Raw]]:
+    # Undecoded documents only: the parent reads, the workers decode, and
+    # nothing deep is ever pickled. A batch is bounded in count and bytes.
+    batch: list[Raw] = []
+    size = 0
+    for item in items:
+        batch.append(item)
+        size += 0 if isinstance(item, RecordError) else len(item[0])
+        if len(batch) >= _BATCH or size >= _BATCH_BYTES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(jobs: int) -> Pool:
+    """Worker processes that ignore Ctrl-C: the parent alone handles it and
+    ends them, so an interrupt prints no worker tracebacks."""
+    context = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, initializer=_ignore_interrupts)
+    # Ignored from their very start (a spawned process inherits it), not only
+    # once the initializer runs.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=_ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _reports(paths: Sequence[str], jobs: int) -> Iterator[ValidationReport]:
     if jobs == 1:
-        yield from map(_check, _all_records(paths))
+        yield from map(_check_raw, _raw(paths))
         return
     pending: deque[AsyncResult[list[ValidationReport]]] = deque()
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        # A bounded window of chunks in flight: the workers stay busy while a
+    pool = _pool(jobs)
+    try:
+        # A bounded window of batches in flight: the workers stay busy while a
         # huge corpus never sits in memory at once.
-        for chunk in chunked(_units(paths), _BATCH):
-            pending.append(pool.apply_async(_check_units, (chunk,)))
-            if len(pending) >= 4 * jobs:
+        for batch in _batches(_raw(paths)):
+            pending.append(pool.apply_async(_check_batch, (batch,)))
+            if len(pending) >= 2 * jobs:
                 yield from pending.popleft().get()
         while pending:
             yield from pending.popleft().get()
+    except BaseException:  # an interrupt, or the caller stopped early
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 def _validate(args: argparse.Namespace) -> int:
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
+    out = _Output()
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
     for report in _reports(args.paths, args.jobs):
         status = (
@@ -249,24 +358,28 @@ def _validate(args: argparse.Namespace) -> int:
             else "illegal"
         )
         counts[status] += 1
-        if args.json:
-            print(json.dumps(report.to_json(), ensure_ascii=False))
-        elif status != "legal" or not args.quiet:
+        if status != "legal" or not args.quiet:
             if progress:
                 progress.clear()
-            print(report.summary())
+            if args.json:
+                out.line(json.dumps(report.to_json(), ensure_ascii=False))
+            else:
+                out.line(report.summary())
         if progress:
             progress.tick()
     if progress:
         progress.clear()
     total = sum(counts.values())
     if args.json:
-        print(json.dumps({"summary": {"records": total, **counts}}))
+        out.line(json.dumps({"summary": {"records": total, **counts}}))
     else:
-        print(
+        out.line(
             f"{total} records: {counts['legal']} legal, {counts['illegal']} illegal, "
             f"{counts['unreadable']} unreadable"
         )
+    out.flush()
+    if out.closed:  # the status still covers every record, read to the end
+        _error("standard output was closed: the exit status covers every record")
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
@@ -299,11 +412,11 @@ class _Progress:
 def _load_state(
     path: str, ply: int | None, round_: int | None = None
 ) -> tuple[GameFormat, GameState[Any]]:
-    source: str | Path | IO[bytes] = sys.stdin.buffer if path == "-" else Path(path)
-    documents = list(iter_documents(source))
-    if len(documents) != 1:
-        raise RecordError(f"expected one record or position, found {len(documents)}", path)
-    item = documents[0]
+    source: str | Path | IO[bytes] = _stdin() if path == "-" else Path(path)
+    documents = iter_documents(source)
+    item = next(documents, None)
+    if item is None or next(documents, None) is not None:
+        raise RecordError("expected one record or position, found none or several", path)
     if isinstance(item, RecordError):
         raise item
     data, where = item

@@ -303,7 +303,7 @@ def arena_game(name: str, rules: Mapping[str, Any] | None = None) -> ArenaGame:
     >>> arena_game("chess")
     Traceback (most recent call last):
     ...
-    referee.records._format.RecordError: unknown game 'chess' (the arena plays: schotten-totten, schotten-totten-2, clans-and-glory)
+    referee.records.RecordError: unknown game 'chess' (the arena plays: schotten-totten, schotten-totten-2, clans-and-glory)
     """
     cls = _ADAPTERS.get(name)
     if cls is None:

@@ -147,7 +147,7 @@ class ClansAndGloryFormat:
         >>> FORMAT.load_position(Position("clans-and-glory", data, {"players": 2}, "p.json"))
         Traceback (most recent call last):
         ...
-        referee.records._format.RecordError: p.json: 2 problems: position: player 1 is to move, but 1 card has been placed, so player 2 is; position: player 2 has a shield on tableau 1 but placed only 0 cards there
+        referee.records.RecordError: p.json: 2 problems: position: player 1 is to move, but 1 card has been placed, so player 2 is; position: player 2 has a shield on tableau 1 but placed only 0 cards there
         """
         where, data = position.where, position.data
         players = self.players_of(position.rules, where)

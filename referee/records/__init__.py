@@ -14,7 +14,27 @@ checked; without one it is a *public* record of the visible moves only.
     (False, 3, 'card_already_played')
 """
 
-from referee.records._format import (
+from referee.records._decode import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_MOVE_CHARS, MAX_MOVES
+from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
+from referee.records._shape import (
+    completion_order,
+    json_schema,
+    match_rules_problem,
+    parse_document,
+    parse_match,
+    parse_position,
+    parse_record,
+    read_variants,
+    record_problem,
+)
+from referee.records._stream import (
+    iter_documents,
+    iter_records,
+    load_position,
+    load_record,
+    loads_document,
+)
+from referee.records._types import (
     MATCH_FORMAT,
     POSITION_FORMAT,
     RECORD_FORMAT,
@@ -22,20 +42,7 @@ from referee.records._format import (
     Position,
     Record,
     RecordError,
-    completion_order,
-    iter_documents,
-    iter_records,
-    json_schema,
-    load_position,
-    load_record,
-    loads_document,
-    parse_document,
-    parse_match,
-    parse_position,
-    parse_record,
-    read_variants,
 )
-from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
 from referee.records._validate import (
     IllegalPly,
     ValidationReport,
@@ -46,6 +53,10 @@ from referee.records._validate import (
 
 __all__ = [
     "MATCH_FORMAT",
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_MOVES",
+    "MAX_MOVE_CHARS",
     "POSITION_FORMAT",
     "RECORD_FORMAT",
     "ClaimAnswer",
@@ -65,11 +76,13 @@ __all__ = [
     "load_position",
     "load_record",
     "loads_document",
+    "match_rules_problem",
     "parse_document",
     "parse_match",
     "parse_position",
     "parse_record",
     "read_variants",
+    "record_problem",
     "register",
     "replay",
     "validate",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee.game import GameState, Outcome
-from referee.records._format import Position, Record, RecordError
+from referee.records._types import Position, Record, RecordError
 
 __all__ = ["ClaimAnswer", "GameFormat", "find_game", "game_names", "register"]
 

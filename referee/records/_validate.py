@@ -9,8 +9,10 @@ from typing import IO, Any
 
 from referee.errors import ClaimRefusedError, RefereeError
 from referee.game import GameState, Outcome
-from referee.records._format import Match, Record, RecordError, iter_records
 from referee.records._registry import find_game
+from referee.records._shape import match_rules_problem, record_problem
+from referee.records._stream import iter_records
+from referee.records._types import Match, Record, RecordError
 
 __all__ = ["IllegalPly", "ValidationReport", "replay", "validate", "validate_source"]
 
@@ -163,11 +165,20 @@ def validate(record: Record | Match) -> ValidationReport:
     return _validate_game(record)[0]
 
 
-def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | None]:
-    where = record.where or "<record>"
+def _validate_game(
+    record: Record, in_match: bool = False
+) -> tuple[ValidationReport, GameState[Any] | None]:
+    where = record.where if isinstance(record.where, str) and record.where else "<record>"
+    problem = record_problem(record)
+    if problem is not None:
+        return _unreadable(where, str(record.game), record.deal is None, problem), None
     try:
         fmt = find_game(record.game, record.where)
         state = fmt.start(record)
+        _check_players(record, state)
+        lone = None if in_match else match_rules_problem(record)
+        if lone is not None:
+            raise lone
     except RecordError as error:
         return _unreadable(where, str(record.game), record.is_public, error), None
     for ply, move in enumerate(record.moves, start=1):
@@ -190,8 +201,38 @@ def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | N
     return report, state
 
 
+def _check_players(record: Record, state: GameState[Any]) -> None:
+    # Canonical form: no names, or one name per player.
+    # Until the game protocol has num_players (issue 14): Clans and Glory says
+    # ``players``; the other games are for two.
+    count = getattr(state, "num_players", getattr(state, "players", 2))
+    count = count if isinstance(count, int) else 2
+    if record.players and len(record.players) != count:
+        raise RecordError(
+            f"{len(record.players)} names for a {count}-player game", record.where, "players"
+        )
+
+
+def _match_problem(match: Match) -> str | None:
+    if not isinstance(match.games, tuple) or not match.games:
+        return "field 'games': expected a non-empty tuple of records"
+    for number, record in enumerate(match.games, start=1):
+        if not isinstance(record, Record):
+            return f"game {number}: expected a Record, got {type(record).__name__}"
+    if not isinstance(match.game, str):
+        return f"field 'game': expected a string, got {type(match.game).__name__}"
+    if match.result is not None:
+        problem = record_problem(Record(match.game, (), result=match.result, where="-"))
+        if problem is not None:
+            return f"field {problem.field!r}: {problem.detail}"
+    return None
+
+
 def _validate_match(match: Match) -> ValidationReport:
-    where = match.where or "<match>"
+    where = match.where if isinstance(match.where, str) and match.where else "<match>"
+    problem = _match_problem(match)
+    if problem is not None:
+        return ValidationReport(where, str(match.game), False, 0, input_error=problem)
     count = len(match.games)
     try:
         fmt = find_game(match.game, match.where)
@@ -200,7 +241,7 @@ def _validate_match(match: Match) -> ValidationReport:
     finals: list[GameState[Any]] = []
     plies = 0
     for number, record in enumerate(match.games, start=1):
-        report, final = _validate_game(record)
+        report, final = _validate_game(record, in_match=True)
         plies += report.plies
         if report.input_error is not None:
             return replace(
@@ -304,9 +345,18 @@ def _compare_result(recorded: Any, actual: dict[str, Any] | None) -> str | None:
     if actual is None:
         return f"the record gives a result ({_show(recorded)}) but the game is not over"
     for key, value in recorded.items():
-        if key in actual and actual[key] != value:
+        if key not in actual:
+            return f"the record gives {key}={value!r}, which this game's results do not have"
+        if _typed(actual[key]) != _typed(value):
             return f"the record says {key}={value!r} but the replay gives {actual[key]!r}"
     return None
+
+
+def _typed(value: Any) -> Any:
+    # Equality as JSON sees it: true is not 1 and 1.0 is not 1.
+    if isinstance(value, (list, tuple)):
+        return [_typed(v) for v in value]
+    return (type(value), value)
 
 
 def _show(result: Any) -> str:

@@ -5,8 +5,10 @@ collected), so a game that registers later is picked up without a change here.
 ``RULE_SETS`` lists the variants worth covering for the games known today;
 any other game is played with its default rules (``{}``).
 
-``REFEREE_FUZZ_EXAMPLES=N`` in the environment scales every Hypothesis test
-and every seed loop of this folder to ``N`` examples (the CI sample is small).
+``REFEREE_FUZZ_EXAMPLES=N`` in the environment sets every Hypothesis test
+and every seed loop of this folder to ``N`` examples (for large runs by hand);
+``REFEREE_FUZZ_SCALE=K`` multiplies each test's own default by ``K`` (what CI
+sets, so every test grows together).
 """
 
 from __future__ import annotations
@@ -40,11 +42,15 @@ RULE_SETS: dict[str, list[dict[str, Any]]] = {
 }
 
 _KNOB = os.environ.get("REFEREE_FUZZ_EXAMPLES", "").strip()
+_SCALE = os.environ.get("REFEREE_FUZZ_SCALE", "").strip()
 
 
 def examples(default: int) -> int:
-    """How many examples a test runs: ``default``, or the knob when it is set."""
-    return int(_KNOB) if _KNOB else default
+    """How many examples a test runs: ``default``, scaled by ``REFEREE_FUZZ_SCALE``,
+    or ``REFEREE_FUZZ_EXAMPLES`` when it is set."""
+    if _KNOB:
+        return int(_KNOB)
+    return default * int(_SCALE) if _SCALE else default
 
 
 def games() -> list[str]:

@@ -173,14 +173,20 @@ def _try_refusals(game: str, state: Any, legal: set[Any], rng: random.Random) ->
             )
 
 
-def _check_position(game: str, state: Any) -> None:
+#: the games whose format reads positions back (all three); checked by
+#: test_the_games_that_load_positions_are_the_listed_ones
+LOADS_POSITIONS = {"schotten-totten", "schotten-totten-2", "clans-and-glory"}
+
+
+def _check_position(game: str, state: Any, last: Any = None) -> None:
+    """The visible position is JSON and, where the game loads positions, reads
+    back to itself; ``last`` is the move that led to ``state``."""
     fmt = find_game(game)
     position = fmt.position_of(state)
     json.dumps(position.to_json())
-    try:
-        again = fmt.load_position(position)
-    except RecordError:
-        return  # the game does not load positions (Clans and Glory)
+    if game not in LOADS_POSITIONS:
+        return
+    again = fmt.load_position(position)
     assert fmt.position_of(again).to_json() == position.to_json()
 
 
@@ -198,8 +204,8 @@ def play_out(game: str, rules: dict[str, Any], seed: int) -> None:
         for move in legal:
             assert state.parse_move(str(move)) == move, f"{move!s} does not round-trip"
         _try_refusals(game, state, set(legal), rng)
-        if len(moves) % 10 == 0:
-            _check_position(game, state)
+        if len(moves) % 10 == 0 or type(moves[-1]).__name__ == "Support":
+            _check_position(game, state, moves[-1] if moves else None)
         move = rng.choice(legal)
         before = copy.deepcopy(state)
         after = state.play(move)
@@ -207,7 +213,7 @@ def play_out(game: str, rules: dict[str, Any], seed: int) -> None:
         moves.append(move)
         state = after
     check_invariants(game, state)
-    _check_position(game, state)
+    _check_position(game, state, moves[-1] if moves else None)
     if state.outcome is not None:
         assert state.legal_moves() == []
         for text in rng.sample(POOLS[game], min(20, len(POOLS[game]))):
@@ -286,3 +292,36 @@ def test_schotten_totten_lists_both_orders_of_recruiter_returns() -> None:
     swapped = dataclasses.replace(move, returns=move.returns[::-1])
     assert state.play(swapped) != state.play(move)  # both legal, different outcomes
     assert swapped in state.legal_moves()
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_games_that_load_positions_are_the_listed_ones(game: str) -> None:
+    fmt = find_game(game)
+    state = fmt.start(record_for(game, rule_sets(game)[0], 0))
+    position = fmt.position_of(state)
+    if game in LOADS_POSITIONS:
+        assert fmt.position_of(fmt.load_position(position)).to_json() == position.to_json()
+    else:
+        with pytest.raises(RecordError):
+            fmt.load_position(position)
+
+
+def _st2_after_support() -> tuple[Any, Any]:
+    fmt = find_game("schotten-totten-2")
+    record = record_for("schotten-totten-2", {"variants": ["tactics"]}, 0)
+    state = fmt.start(record)
+    for text in record.moves:
+        state = state.play(text)
+        if text.startswith("support "):
+            return fmt, state
+    raise AssertionError("no support move in this record")
+
+
+@pytest.mark.skipif(
+    "schotten-totten-2" not in games(), reason="Schotten Totten 2 is not registered"
+)
+def test_st2_position_after_support_loads_back() -> None:
+    # Found once _check_position stopped swallowing RecordError (issue 13).
+    fmt, state = _st2_after_support()
+    position = fmt.position_of(state)
+    assert fmt.position_of(fmt.load_position(position)).to_json() == position.to_json()

@@ -247,9 +247,13 @@ def test_a_public_match_is_decided_from_the_visible_games() -> None:
 
 def test_a_single_game_of_a_rache_match_validates_on_its_own() -> None:
     data = example("match-rache.json")
-    game = {"game": data["game"], "rules": data["rules"], **data["games"][1]}
+    # The match's own rules (rounds, "rache") belong to a match document only.
+    rules = {"variants": [v for v in data["rules"]["variants"] if v != "rache"]}
+    game = {"game": data["game"], "rules": rules, **data["games"][1]}
     report = validate(parse_record(game))
     assert report.legal and report.outcome is not None, report.summary()
+    report = validate(parse_record({**game, "rules": data["rules"]}))
+    assert report.input_error is not None and "write a match document" in report.input_error
 
 
 def test_the_old_one_record_rache_is_refused() -> None:
