@@ -44,8 +44,8 @@ from referee.records import (
     Match,
     Record,
     find_game,
-    validate,
 )
+from referee.records._validate import _validate_game
 
 __all__ = ["Analysis", "Decided", "MissedClaim", "add_parser", "analyze", "analyze_match", "run"]
 
@@ -199,15 +199,16 @@ _GAMES: Mapping[str, _Rules] = {
 # --- the analysis ------------------------------------------------------------------------
 
 
-def analyze(record: Record) -> Analysis:
+def analyze(record: Record, *, in_match: bool = False) -> Analysis:
     """Replay ``record`` and report its missed claims, decided places and the
     ply from which its result was settled on the table (see the module doc).
 
     An illegal record is analysed up to its refused move, which is reported
-    as ``illegal``.
+    as ``illegal``. ``in_match``: the record is a game of a match, so it may
+    carry the match's rules (see :func:`analyze_match`).
     """
     fmt = find_game(record.game, record.where)
-    report = validate(record)
+    report = _validate_game(record, in_match)[0]
     if report.input_error is not None:
         raise RefereeError("record_unreadable", f"{record.where}: {report.input_error}")
     rules = _GAMES.get(record.game)
@@ -247,7 +248,7 @@ def analyze(record: Record) -> Analysis:
 
 def analyze_match(match: Match) -> list[Analysis]:
     """The analysis of each game of a match, in order."""
-    return [analyze(game) for game in match.games]
+    return [analyze(game, in_match=True) for game in match.games]
 
 
 def _missed(

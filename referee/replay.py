@@ -146,9 +146,9 @@ def _frames(
 
 
 def _game_data(
-    record: Record, name: str, pieces: _Pieces, symbols: dict[str, str]
+    record: Record, name: str, pieces: _Pieces, symbols: dict[str, str], *, in_match: bool = False
 ) -> dict[str, Any]:
-    analysis = analyze(record)
+    analysis = analyze(record, in_match=in_match)
     frames = _frames(record, analysis, pieces, symbols)
     illegal = analysis.illegal
     turn_ends: dict[int, list[str]] = {}
@@ -198,7 +198,7 @@ def replay_data(item: Record | Match, ply: int | None = None) -> dict[str, Any]:
     symbols: dict[str, str] = {}
     if isinstance(item, Match):
         games = [
-            _game_data(game, f"game {n}", pieces, symbols)
+            _game_data(game, f"game {n}", pieces, symbols, in_match=True)
             for n, game in enumerate(item.games, start=1)
         ]
     else:
