@@ -984,7 +984,6 @@ class State(NamedTuple):
             for i, s in enumerate(self.stones)
             if s.owner is None and len(s.sides[player]) < _size(s)
         ]
-        open_stones = [i + 1 for i in open_at]
         # Clan-card plays come ready made, one per card and stone.
         rows = [_PLAY_ROWS.get(c) or _play_row(c) for c in held if type(c) is Card]
         moves: list[Move] = [row[i] for row in rows for i in open_at]
@@ -994,12 +993,12 @@ class State(NamedTuple):
             if type(card) is not Tactic or (card == _JOKER and self.jokers_played[player]):
                 continue
             if card.kind == "elite":
-                moves.extend(PlayCard(card, n) for n in open_stones)
+                row = _PLAY_ROWS.get(card) or _play_row(card)
+                moves.extend(row[i] for i in open_at)
             elif card.kind == "style":
+                row = _PLAY_ROWS.get(card) or _play_row(card)
                 moves.extend(
-                    PlayCard(card, i + 1)
-                    for i, s in enumerate(self.stones)
-                    if s.owner is None and s.style is None
+                    row[i] for i, s in enumerate(self.stones) if s.owner is None and s.style is None
                 )
             else:
                 moves.extend(self._ruse_moves(card.name))
@@ -1053,7 +1052,7 @@ class State(NamedTuple):
                 options = dict.fromkeys(permutations(hand, min(2, size)))
                 if self.jokers_played[player]:
                     options = [back for back in options if _JOKER not in back]
-            moves.extend(Recruit(draws, tuple(back)) for back in options)
+            moves.extend(_recruit(draws, tuple(back)) for back in options)
         return moves
 
     def _provable_claims(self) -> list[Claim]:
@@ -1259,7 +1258,18 @@ def _play_row(card: AnyCard) -> tuple[PlayCard, ...]:
     return tuple(_play(card, n) for n in range(1, STONES + 1))
 
 
-_PLAY_ROWS = {card: _play_row(card) for card in CLAN_CARDS.cards}
+_PLAY_ROWS: dict[AnyCard, tuple[PlayCard, ...]] = {
+    card: _play_row(card) for card in CLAN_CARDS.cards
+}
+_PLAY_ROWS.update((tactic, _play_row(tactic)) for tactic in TACTIC_CARDS)
+
+
+def _recruit(draws: tuple[str, ...], returns: tuple[AnyCard | str, ...]) -> Recruit:
+    """``Recruit(draws, returns)`` without the field checks (for generated moves)."""
+    move = object.__new__(Recruit)
+    object.__setattr__(move, "draws", draws)
+    object.__setattr__(move, "returns", returns)
+    return move
 
 
 def _size(stone: Stone) -> int:
