@@ -1061,7 +1061,10 @@ class State(NamedTuple):
         sight: _Sight | None = None
         for i, stone in enumerate(self.stones):
             # Cheap bounds first: only an unclaimed stone with this side complete.
-            if stone.owner is not None or len(stone.sides[player]) != _size(stone):
+            if stone.owner is not None:
+                continue
+            size = 3 if stone.style is None else _size(stone)
+            if len(stone.sides[player]) != size:
                 continue
             if sight is None:
                 sight = _Sight(self)
@@ -1124,6 +1127,7 @@ _CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, frozenset[Card]], ...]] = {}
 _MEMO_LIMIT = 1 << 14
 _KEPT = 4  # completions and ceilings kept per side, newest first
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
+_HIGHEST_FIRST = sorted(CLAN_CARDS.cards, key=lambda card: -card.value)
 
 
 class _Sight:
@@ -1150,6 +1154,16 @@ class _Sight:
         return self._pool
 
 
+def _clan_pairs(side: Iterable[AnyCard]) -> list[tuple[int, int]] | None:
+    """The prover's pairs of a side of clan cards (``None`` if it holds a tactic card)."""
+    pairs = []
+    for card in side:
+        if not isinstance(card, Card):
+            return None
+        pairs.append(_PAIRS[card])
+    return pairs
+
+
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -1162,9 +1176,14 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
     rank = _STRENGTHS.get(key)
     if rank is None:
         rule = stone.rule
-        valued = best_reachable(state._pieces(side), _NO_POOL, rule, colours=_COLOURS)
-        assert valued is not None  # a complete side is its own completion
-        rank = rule.key(valued.strength)
+        pairs = _clan_pairs(side)
+        if pairs is not None:
+            strength = rule.classify(pairs)  # as the prover does without wildcards
+        else:
+            valued = best_reachable(state._pieces(side), _NO_POOL, rule, colours=_COLOURS)
+            assert valued is not None  # a complete side is its own completion
+            strength = valued.strength
+        rank = rule.key(strength)
         _remember(_STRENGTHS, key, rank)
     return rank
 
@@ -1185,6 +1204,21 @@ def _beaten(
         if (ceiling is None or ceiling <= mine) and then <= seen:
             return False
     rule = stone.rule
+    # A cheap try before the prover: the side with the highest unseen cards.
+    missing = rule.size - len(side)
+    pairs = _clan_pairs(side)
+    if pairs is not None:
+        highest = []
+        for card in _HIGHEST_FIRST:
+            if card not in seen:
+                highest.append(card)
+                if len(highest) == missing:
+                    break
+        if len(highest) == missing:
+            rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
+            if rank > mine:
+                _remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
+                return True
     best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
     if best is None:
         _remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
@@ -1200,9 +1234,10 @@ def _claim_holds(state: State, stone: Stone, player: int, sight: _Sight) -> bool
     """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
     prover's answer (``decide_claim``), from what is remembered when it decides."""
     mine, theirs = stone.sides[player], stone.sides[1 - player]
-    mine_rank = _strength_rank(state, stone, mine)
-    if len(theirs) == _size(stone):
-        theirs_rank = _strength_rank(state, stone, theirs)
+    style = stone.style
+    mine_rank = _STRENGTHS.get((style, mine)) or _strength_rank(state, stone, mine)
+    if len(theirs) == (3 if style is None else _size(stone)):
+        theirs_rank = _STRENGTHS.get((style, theirs)) or _strength_rank(state, stone, theirs)
         if mine_rank != theirs_rank:
             return mine_rank > theirs_rank
         mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
