@@ -237,9 +237,14 @@ def _fast_placements(
     if not options:
         options = [(card, seat) for card in hand for seat, _, _ in free]
         at = 2
+    made = _PLACEMENTS.get
     if shields_left > 0:
-        return [made for card, seat in options for made in _placements_of(card, seat)[at : at + 2]]
-    return [_placements_of(card, seat)[at] for card, seat in options]
+        return [
+            move
+            for card, seat in options
+            for move in (made((card, seat)) or _placements_of(card, seat))[at : at + 2]
+        ]
+    return [(made((card, seat)) or _placements_of(card, seat))[at] for card, seat in options]
 
 
 def _illegal(move: Placement, reason: str, why: str) -> IllegalMoveError:
@@ -859,8 +864,11 @@ def new_game(
     for size in setup.hand_sizes:
         hands.append(tuple(sorted(order[at : at + size], key=CLAN_CARDS.as_pair)))
         at += size
-    table = tuple(Placed(starts[seat]) if seat in starts else None for seat in layout.seats)
-    return State(
+    table = tuple(
+        _placed(starts[seat], None, True) if seat in starts else None for seat in layout.seats
+    )
+    # Built here from a checked deck and layout: well formed without the constructor's checks.
+    return State._trusted(
         players=players,
         layout=layout,
         deal=tuple(order),
@@ -868,6 +876,8 @@ def new_game(
         table=table,
         hands=tuple(hands),
         shields=((),) * layout.tableaus,
+        to_move=0,
+        moves=(),
     )
 
 

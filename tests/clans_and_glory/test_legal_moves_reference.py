@@ -73,3 +73,13 @@ def test_legal_moves_match_with_tiny_memos(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(state_module, "_MEMO_LIMIT", 2)
     for players in (2, 3, 4):
         play_out(players, seed=players)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
+def test_a_dealt_game_is_what_the_checked_constructor_builds(players: int, seed: int) -> None:
+    # new_game builds its state without the constructor's checks: it must pass them.
+    game = new_game(players, seed=seed)
+    fields = {f.name: getattr(game, f.name) for f in dataclasses.fields(State)}
+    assert State(**fields) == game
+    assert game.problems() == ()
