@@ -13,10 +13,11 @@ variant the report gives:
 
 * games per second on one core (CPU time of one process, the best of the
   repeats, no timers inside the loop), against the goal of the issue;
-* the cost per ply of ``legal_moves`` and of ``play``: a second pass times each
-  call on the wall clock, and the first pass's CPU time per ply is split in those
-  proportions (so a busy machine does not inflate it); the plies per game and
-  the legal moves per ply;
+* the cost per ply of ``legal_moves`` (with picking the move) and of ``play``,
+  and the cost of dealing a game: the same games replayed with ``play`` alone,
+  and dealt alone, on the CPU clock, and subtracted (no timer inside the loop,
+  so a busy machine does not inflate them); the plies per game and the legal
+  moves per ply;
 * a digest of every move played: the same digest before and after means the
   same games were played, move for move (a speed change kept the rules).
 
@@ -123,35 +124,45 @@ def _plain_pass(case: Case, games: int, first: int = 0) -> float:
     return time.process_time() - start
 
 
-def _timed_pass(case: Case, games: int) -> dict[str, Any]:
-    """The same playouts with a timer around each call, and a digest of the moves."""
+def _split_pass(case: Case, games: int, seconds: float) -> dict[str, Any]:
+    """Where the plain pass's CPU time went, and a digest of the moves played.
+
+    The games are played again recording each move; then replayed from their
+    deals with ``play`` alone, and dealt alone, each timed on the CPU clock. The
+    differences give the cost of ``legal_moves`` (with picking a move), of
+    ``play`` and of the deal, without a timer inside the loop.
+    """
     deal = _dealer(case)
-    clock = time.perf_counter_ns
-    legal_ns = play_ns = plies = moves_listed = cut = 0
+    records = []
+    plies = moves_listed = cut = 0
     digest = hashlib.sha256()
-    start = clock()
     for seed in range(games):
         state, choose = deal(seed), random.Random(seed).choice
         played = []
         while not _is_over(state) and len(played) < MAX_PLIES:
-            t0 = clock()
             legal = state.legal_moves()
-            t1 = clock()
             move = choose(legal)
-            t2 = clock()
             state = state.play(move)
-            t3 = clock()
-            legal_ns += t1 - t0
-            play_ns += t3 - t2
             moves_listed += len(legal)
-            played.append(str(move))
+            played.append(move)
         cut += len(played) >= MAX_PLIES
         plies += len(played)
-        digest.update(("\n".join(played) + "\n\n").encode())
-    total_ns = clock() - start
+        records.append((seed, played))
+        digest.update(("\n".join(map(str, played)) + "\n\n").encode())
+    start = time.process_time()
+    for seed, played in records:
+        state = deal(seed)
+        for move in played:
+            state = state.play(move)
+    replay = time.process_time() - start
+    start = time.process_time()
+    for seed in range(games):
+        deal(seed)
+    dealing = time.process_time() - start
     return {
-        "legal_share": legal_ns / total_ns,
-        "play_share": play_ns / total_ns,
+        "legal_us": max(seconds - replay, 0.0) * 1e6 / max(plies, 1),
+        "play_us": max(replay - dealing, 0.0) * 1e6 / max(plies, 1),
+        "deal_us": dealing * 1e6 / games,
         "plies": plies / games,
         "moves": moves_listed / max(plies, 1),
         "cut": cut,
@@ -173,12 +184,7 @@ def worker(names: list[str], scale: float) -> None:
         gc.collect()
         seconds = _plain_pass(case, games)
         result = {"case": case.name, "games_per_s": games / seconds, "code": referee.__file__}
-        result.update(_timed_pass(case, games))
-        # The timers run on the wall clock, which a busy machine stretches: the CPU time
-        # per ply of the plain pass is split in the proportions the timed pass measured.
-        per_ply_us = seconds * 1e6 / games / max(result["plies"], 1)
-        result["legal_us"] = per_ply_us * result["legal_share"]
-        result["play_us"] = per_ply_us * result["play_share"]
+        result.update(_split_pass(case, games, seconds))
         print(json.dumps(result), flush=True)
 
 
@@ -214,7 +220,7 @@ def _measure(code: Path, names: list[str], scale: float) -> Iterator[dict[str, A
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The fastest repeat's throughput, with the per-ply costs of the fastest timed pass."""
     fastest = max(runs, key=lambda r: r["games_per_s"])
-    timed = min(runs, key=lambda r: r["legal_us"] + r["play_us"])
+    timed = min(runs, key=lambda r: r["legal_us"] + r["play_us"] + r["deal_us"] / r["plies"])
     digests = {r["digest"] for r in runs}
     return dict(timed, games_per_s=fastest["games_per_s"], digest="/".join(sorted(digests)))
 
@@ -231,13 +237,13 @@ def report(
     print()
     head = f"{'game and variant':28}{'goal':>6} "
     for label in labels:
-        head += f"| {label[:24]:^35} "
+        head += f"| {label[:24]:^44} "
     if compare:
         head += "| after/before (speed)"
     print(head)
     sub = f"{'':28}{'':>6} "
     for _ in labels:
-        sub += f"| {'games/s':>8} {'legal µs':>9} {'play µs':>8} {'plies':>6} "
+        sub += f"| {'games/s':>8} {'legal µs':>9} {'play µs':>8} {'deal µs':>8} {'plies':>6} "
     if compare:
         sub += f"| {'games/s':>7} {'legal':>6} {'play':>6}  same games"
     print(sub)
@@ -250,7 +256,7 @@ def report(
         for row in rows:
             line += (
                 f"| {row['games_per_s']:>8,.0f} {row['legal_us']:>9.1f} {row['play_us']:>8.1f} "
-                f"{row['plies']:>6.1f} "
+                f"{row['deal_us']:>8.0f} {row['plies']:>6.1f} "
             )
         if compare:
             before, after = rows
@@ -264,7 +270,9 @@ def report(
     print()
     print(
         "games/s: CPU time of one process, best repeat. legal µs / play µs: mean CPU cost of\n"
-        "one call per ply. plies: mean plies per game. Ratios > 1 mean faster after."
+        "one call per ply (legal: with picking a move); deal µs: setting up one game.\n"
+        "plies: mean plies per game. "
+        "Ratios > 1 mean faster after."
     )
     for label in labels:
         rows = [results[label][n] for n in names]
