@@ -145,7 +145,8 @@ _PLACEMENTS: dict[tuple[Card, Seat], tuple[Placement, Placement, Placement, Plac
 #: (card, player, face up) -> the placed card
 _PLACED: dict[tuple[Card, int | None, bool], Placed] = {}
 #: the last layout seen and, per seat index, the indices of the seats it touches
-_TOUCHING: list[Any] = [None, ()]
+#: (one tuple, read and replaced whole)
+_TOUCHING: list[tuple[Layout | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
 
 
 #: players -> the default layout (a layout is immutable: one serves every game)
@@ -186,14 +187,14 @@ def _placed(card: Card, player: int | None, face_up: bool) -> Placed:
 
 def _touching(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """Per seat index of ``layout``, the indices of the seats touching it."""
-    if _TOUCHING[0] is not layout:
+    last = _TOUCHING[0]
+    if last[0] is not layout:
         index = layout.index
-        _TOUCHING[:] = [
-            layout,
-            tuple(tuple(index(other) for other in layout.touching(seat)) for seat in layout.seats),
-        ]
-    touching: tuple[tuple[int, ...], ...] = _TOUCHING[1]
-    return touching
+        touching = tuple(
+            tuple(index(other) for other in layout.touching(seat)) for seat in layout.seats
+        )
+        last = _TOUCHING[0] = (layout, touching)
+    return last[1]
 
 
 def _fitting(
