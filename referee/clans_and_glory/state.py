@@ -133,26 +133,119 @@ def _fits(
     return False
 
 
-def _placements(
+# -- the hot path of playouts ------------------------------------------------------------
+#
+# Moves and placed cards are immutable values, so each one is built (and checked)
+# once and shared; a layout's "touching" relation is kept as seat indices. The
+# memos are keyed by immutable values and bounded; states carry nothing of them.
+
+_MEMO_LIMIT = 1 << 14
+#: (card, seat) -> its placements: face up, + shield, face down, face down + shield
+_PLACEMENTS: dict[tuple[Card, Seat], tuple[Placement, Placement, Placement, Placement]] = {}
+#: (card, player, face up) -> the placed card
+_PLACED: dict[tuple[Card, int | None, bool], Placed] = {}
+#: the last layout seen and, per seat index, the indices of the seats it touches
+#: (one tuple, read and replaced whole)
+_TOUCHING: list[tuple[Layout | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
+
+
+#: players -> the default layout (a layout is immutable: one serves every game)
+_DEFAULT_LAYOUTS: dict[int, Layout] = {}
+
+
+def _default_layout(players: int) -> Layout:
+    found = _DEFAULT_LAYOUTS.get(players)
+    if found is None:
+        found = _DEFAULT_LAYOUTS[players] = default_layout(players)
+    return found
+
+
+def _placements_of(card: Card, seat: Seat) -> tuple[Placement, Placement, Placement, Placement]:
+    found = _PLACEMENTS.get((card, seat))
+    if found is None:
+        found = (
+            Placement(card, seat),
+            Placement(card, seat, shield=True),
+            Placement(card, seat, face_down=True),
+            Placement(card, seat, face_down=True, shield=True),
+        )
+        if len(_PLACEMENTS) >= _MEMO_LIMIT:
+            _PLACEMENTS.clear()
+        _PLACEMENTS[card, seat] = found
+    return found
+
+
+def _placed(card: Card, player: int | None, face_up: bool) -> Placed:
+    found = _PLACED.get((card, player, face_up))
+    if found is None:
+        found = Placed(card, player, face_up)
+        if len(_PLACED) >= _MEMO_LIMIT:
+            _PLACED.clear()
+        _PLACED[card, player, face_up] = found
+    return found
+
+
+def _touching(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Per seat index of ``layout``, the indices of the seats touching it."""
+    last = _TOUCHING[0]
+    if last[0] is not layout:
+        index = layout.index
+        touching = tuple(
+            tuple(index(other) for other in layout.touching(seat)) for seat in layout.seats
+        )
+        last = _TOUCHING[0] = (layout, touching)
+    return last[1]
+
+
+def _fitting(
+    layout: Layout, table: Sequence[Placed | HiddenCard | None]
+) -> list[tuple[Seat, set[str], set[int]]]:
+    """Per free seat, in layout order: the colours and values of the face-up cards
+    touching it (a card fits face up there when it shares one of them)."""
+    touching = _touching(layout)
+    seats = layout.seats
+    free = []
+    for i, placed in enumerate(table):
+        if placed is None:
+            colours: set[str] = set()
+            values: set[int] = set()
+            for j in touching[i]:
+                other = table[j]
+                if type(other) is Placed and other.face_up:
+                    colours.add(other.card.colour)
+                    values.add(other.card.value)
+            free.append((seats[i], colours, values))
+    return free
+
+
+def _fast_placements(
     layout: Layout,
-    face_up_at: Callable[[Seat], Card | None],
-    free: Sequence[Seat],
+    table: Sequence[Placed | HiddenCard | None],
     hand: Sequence[Card],
     shields_left: int,
 ) -> list[Placement]:
-    """Every legal placement for a hand: face up where it fits, else face down anywhere."""
+    """Every legal placement for a hand: face up where it fits, else face down
+    anywhere; each with and without a shield while shields are left. In hand
+    order, then layout order."""
+    free = _fitting(layout, table)
     options = [
-        (card, seat) for card in hand for seat in free if _fits(layout, face_up_at, card, seat)
+        (card, seat)
+        for card in hand
+        for seat, colours, values in free
+        if card.colour in colours or card.value in values
     ]
-    face_down = not options
-    if face_down:
-        options = [(card, seat) for card in hand for seat in free]
-    shield_choices = (False, True) if shields_left > 0 else (False,)
-    return [
-        Placement(card, seat, face_down=face_down, shield=shield)
-        for card, seat in options
-        for shield in shield_choices
-    ]
+    at = 0
+    if not options:
+        options = [(card, seat) for card in hand for seat, _, _ in free]
+        at = 2
+    made = _PLACEMENTS.get
+    if shields_left > 0:
+        return [
+            move
+            for card, seat in options
+            for move in (made((card, seat)) or _placements_of(card, seat))[at : at + 2]
+        ]
+    return [(made((card, seat)) or _placements_of(card, seat))[at] for card, seat in options]
 
 
 def _illegal(move: Placement, reason: str, why: str) -> IllegalMoveError:
@@ -291,7 +384,8 @@ class State:
     @property
     def is_over(self) -> bool:
         """Whether the player who started with fewest cards has placed its last one."""
-        return not self.hands[self.setup.last_player]
+        # The last player (setup.last_player) holds fewest cards.
+        return not self.hands[self.players - 1]
 
     def score(self) -> ScoreSheet:
         """The score sheet of the table as it stands (final once the game is over).
@@ -330,13 +424,9 @@ class State:
         """
         if self.is_over:
             return []
-        return _placements(
-            self.layout,
-            self._face_up_at,
-            self.free_seats(),
-            self.hands[self.to_move],
-            self.shields_left(self.to_move),
-        )
+        mover = self.to_move
+        left = SHIELDS_PER_PLAYER - sum(stack.count(mover) for stack in self.shields)
+        return _fast_placements(self.layout, self.table, self.hands[mover], left)
 
     def refusal(
         self, move: Placement | str, *, player: int | None = None
@@ -414,7 +504,7 @@ class State:
         if move.shield:
             shields[move.tableau - 1] = (*shields[move.tableau - 1], mover)
         table = list(self.table)
-        table[index] = Placed(move.card, mover, face_up=not move.face_down)
+        table[index] = _placed(move.card, mover, not move.face_down)
         return State._trusted(
             players=self.players,
             layout=self.layout,
@@ -534,9 +624,8 @@ class View:
         """
         if self.outcome is not None or self.to_move != self.viewer:
             return []
-        free = tuple(s for s, p in zip(self.layout.seats, self.table, strict=True) if p is None)
         left = SHIELDS_PER_PLAYER - sum(stack.count(self.viewer) for stack in self.shields)
-        return _placements(self.layout, self._face_up_at, free, self.hand, left)
+        return _fast_placements(self.layout, self.table, self.hand, left)
 
     def __str__(self) -> str:
         hands = [
@@ -778,7 +867,7 @@ def new_game(
             )
         order = list(deck)
         _check_deck(setup, order)
-    layout = default_layout(players) if layout is None else layout
+    layout = _default_layout(players) if layout is None else layout
     _check_layout(setup, layout)
     removed = tuple(order[: setup.random_removals])
     start_end = setup.random_removals + setup.start_cards
@@ -788,8 +877,11 @@ def new_game(
     for size in setup.hand_sizes:
         hands.append(tuple(sorted(order[at : at + size], key=CLAN_CARDS.as_pair)))
         at += size
-    table = tuple(Placed(starts[seat]) if seat in starts else None for seat in layout.seats)
-    return State(
+    table = tuple(
+        _placed(starts[seat], None, True) if seat in starts else None for seat in layout.seats
+    )
+    # Built here from a checked deck and layout: well formed without the constructor's checks.
+    return State._trusted(
         players=players,
         layout=layout,
         deal=tuple(order),
@@ -797,6 +889,8 @@ def new_game(
         table=table,
         hands=tuple(hands),
         shields=((),) * layout.tableaus,
+        to_move=0,
+        moves=(),
     )
 
 

@@ -33,7 +33,7 @@ from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
 from referee.formations import SUM_ONLY, FormationRule
 from referee.game import Outcome
-from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
+from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable, decide_claim
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -83,6 +83,7 @@ CLAN_CARDS = CardSet(
 _CLAN_SET = frozenset(CLAN_CARDS.cards)
 _PAIRS = {card: CLAN_CARDS.as_pair(card) for card in CLAN_CARDS.cards}
 _NO_POOL = Pool(())
+_COLOURS = len(CLAN_CARDS.colours)
 #: How formations form and compare at an ordinary stone.
 FORMATION = FormationRule(size=3)
 #: At a stone with Blind Man's Bluff only the sum counts.
@@ -252,11 +253,9 @@ class State(NamedTuple):
 
     def visible_cards(self) -> set[Card]:
         """Every clan card both players can see: on the stones and discarded."""
-        seen: set[Card] = set()
-        for stone in self.stones:
-            for side in stone.sides:
-                seen.update(c for c in side if type(c) is Card)
-        seen.update(c for c in self.discards if type(c) is Card)
+        seen = {c for stone in self.stones for side in stone.sides for c in side if type(c) is Card}
+        if self.discards:
+            seen.update(c for c in self.discards if type(c) is Card)
         return seen
 
     def visible_tactics(self) -> Counter[Tactic]:
@@ -485,8 +484,8 @@ class State(NamedTuple):
                 f"your formation at stone {move.stone} is not complete "
                 f"({len(stone.sides[player])} of {size} cards)",
             )
-        verdict = self._verdict(stone, player, "exact", None)
-        if not verdict.holds:
+        if not _claim_holds(self, stone, player, _Sight(self)):
+            verdict = self._verdict(stone, player, "exact", None)
             raise ClaimRefusedError(
                 Reason.CLAIM_NOT_PROVEN,
                 f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
@@ -904,6 +903,11 @@ class State(NamedTuple):
         """
         if self.outcome is not None:
             return []
+        rules, phase = self.rules, self.phase
+        if not rules.tactics and phase is not Phase.AFTER_PASS:
+            fast = self._base_moves(rules, phase)
+            if fast is not None:
+                return fast
         moves: list[Move] = []
         claims = self._provable_claims() if self.claims_now() else []
         moves.extend(claims)
@@ -927,6 +931,39 @@ class State(NamedTuple):
             moves.append(EndTurn())
         return moves
 
+    def _base_moves(self, rules: Rules, phase: Phase) -> list[Move] | None:
+        """``legal_moves`` without tactics when playing or drawing with a known
+        hand: the same moves in the same order, with less work (``None`` when
+        the general path must answer)."""
+        player = self.to_move
+        moves: list[Move] = []
+        if phase is Phase.PLAY:
+            hand = self.hands[player]
+            if hand is None or not self.hand_sizes[player]:
+                return None
+            if rules.edition == "1999" or rules.early_bird:
+                moves.extend(self._provable_claims())
+            claimed = bool(moves)
+            open_at = [
+                i
+                for i, s in enumerate(self.stones)
+                if s.owner is None and len(s.sides[player]) < _size(s)
+            ]
+            rows = [
+                _PLAY_ROWS.get(c) or _play_row(c) for c in dict.fromkeys(hand) if type(c) is Card
+            ]
+            moves += [row[i] for row in rows for i in open_at]
+            # Pass only when no clan card can be played (can_play_card).
+            if not (rows and open_at) and not (claimed and rules.early_bird):
+                moves.append(Pass())
+            return moves
+        if phase is Phase.AFTER_PLAY:
+            if not rules.early_bird:
+                moves.extend(self._provable_claims())
+            moves.append(_DRAW if self.deck_size + self.tactic_deck_size > 0 else _END_TURN)
+            return moves
+        return None
+
     def _card_plays(self) -> list[Move]:
         player = self.to_move
         if self.hand_sizes[player] == 0:
@@ -942,21 +979,26 @@ class State(NamedTuple):
             held: Sequence[AnyCard] = [*clans, *tactics]
         else:
             held = list(dict.fromkeys(hand))
-        open_stones = [i + 1 for i, s in enumerate(self.stones) if s.room(player)]
-        # cards and stones here are known good: skip the constructor's checks
-        moves: list[Move] = [_play(c, n) for c in held if type(c) is Card for n in open_stones]
+        open_at = [
+            i
+            for i, s in enumerate(self.stones)
+            if s.owner is None and len(s.sides[player]) < _size(s)
+        ]
+        # Clan-card plays come ready made, one per card and stone.
+        rows = [_PLAY_ROWS.get(c) or _play_row(c) for c in held if type(c) is Card]
+        moves: list[Move] = [row[i] for row in rows for i in open_at]
         if not self.may_play_tactic():
             return moves
         for card in held:
             if type(card) is not Tactic or (card == _JOKER and self.jokers_played[player]):
                 continue
             if card.kind == "elite":
-                moves.extend(PlayCard(card, n) for n in open_stones)
+                row = _PLAY_ROWS.get(card) or _play_row(card)
+                moves.extend(row[i] for i in open_at)
             elif card.kind == "style":
+                row = _PLAY_ROWS.get(card) or _play_row(card)
                 moves.extend(
-                    PlayCard(card, i + 1)
-                    for i, s in enumerate(self.stones)
-                    if s.owner is None and s.style is None
+                    row[i] for i, s in enumerate(self.stones) if s.owner is None and s.style is None
                 )
             else:
                 moves.extend(self._ruse_moves(card.name))
@@ -1010,22 +1052,25 @@ class State(NamedTuple):
                 options = dict.fromkeys(permutations(hand, min(2, size)))
                 if self.jokers_played[player]:
                     options = [back for back in options if _JOKER not in back]
-            moves.extend(Recruit(draws, tuple(back)) for back in options)
+            moves.extend(_recruit(draws, tuple(back)) for back in options)
         return moves
 
     def _provable_claims(self) -> list[Claim]:
         player = self.to_move
-        candidates = [
-            i + 1 for i, s in enumerate(self.stones) if s.owner is None and s.complete(player)
-        ]
-        if not candidates:
-            return []
-        pool = self._pool()
-        return [
-            Claim(n)
-            for n in candidates
-            if self._verdict(self.stones[n - 1], player, "exact", pool).holds
-        ]
+        claims: list[Claim] = []
+        sight: _Sight | None = None
+        for i, stone in enumerate(self.stones):
+            # Cheap bounds first: only an unclaimed stone with this side complete.
+            if stone.owner is not None:
+                continue
+            size = 3 if stone.style is None else _size(stone)
+            if len(stone.sides[player]) != size:
+                continue
+            if sight is None:
+                sight = _Sight(self)
+            if _claim_holds(self, stone, player, sight):
+                claims.append(_CLAIMS[i])
+        return claims
 
     # --- text picture ---------------------------------------------------------------
 
@@ -1040,6 +1085,8 @@ class State(NamedTuple):
 
 
 _JOKER = Tactic("joker")
+_DRAW = Draw()
+_END_TURN = EndTurn()
 
 _HANDLERS: dict[type, Any] = {
     PlayCard: State._play_card,
@@ -1052,6 +1099,159 @@ _HANDLERS: dict[type, Any] = {
     Banshee: State._banshee,
     Traitor: State._traitor,
 }
+
+
+# --- claims: answers remembered from ply to ply --------------------------------------
+#
+# The prover's verdict on a claim (``decide_claim``) compares the claimant's
+# complete formation with the best formation the opposing side has, when it is
+# complete, or can still reach from the pool, every clan card not visible (ties go
+# to whoever completed first, so to the claimant against an incomplete side).
+#
+# Visible cards never become hidden again (they lie on the stones or the discard
+# pile), so during a game the pool only shrinks, and what the prover once found
+# about a side stays usable as bounds on its best reachable formation:
+#
+# * a completion it found is still reachable while none of its cards is visible:
+#   if it beats the claimant, the claim is refused;
+# * the best it found with some cards visible bounds the best on any table that
+#   shows at least those cards: if the claimant matches it, the claim holds.
+#
+# The prover runs only when neither bound decides. The bounds are kept in bounded
+# memos keyed by immutable values (the combat style and the side); states carry
+# nothing of them.
+
+_SideKey = tuple[Tactic | None, tuple[AnyCard, ...]]
+_Rank = tuple[int, int]
+#: (style, complete side) -> the rule's key of its strength (wildcards at their best)
+_STRENGTHS: dict[_SideKey, _Rank] = {}
+#: (style, incomplete side) -> completions found: (key of the strength, cards added)
+_REACHED: dict[_SideKey, tuple[tuple[_Rank, frozenset[Card]], ...]] = {}
+#: (style, incomplete side) -> best found: (its key, or None when the pool could not
+#: complete the side; the clan cards visible then)
+_CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, frozenset[Card]], ...]] = {}
+_MEMO_LIMIT = 1 << 14
+_KEPT = 4  # completions and ceilings kept per side, newest first
+_CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
+_HIGHEST_FIRST = sorted(CLAN_CARDS.cards, key=lambda card: -card.value)
+
+
+class _Sight:
+    """The clan cards one position shows, and its pool, each computed on first use."""
+
+    __slots__ = ("_pool", "_seen", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._seen: set[Card] | None = None
+        self._pool: Pool | None = None
+
+    @property
+    def seen(self) -> set[Card]:
+        if self._seen is None:
+            self._seen = self._state.visible_cards()
+        return self._seen
+
+    @property
+    def pool(self) -> Pool:
+        if self._pool is None:
+            seen = self.seen
+            self._pool = Pool([pair for card, pair in _PAIRS.items() if card not in seen])
+        return self._pool
+
+
+def _clan_pairs(side: Iterable[AnyCard]) -> list[tuple[int, int]] | None:
+    """The prover's pairs of a side of clan cards (``None`` if it holds a tactic card)."""
+    pairs = []
+    for card in side:
+        if not isinstance(card, Card):
+            return None
+        pairs.append(_PAIRS[card])
+    return pairs
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Rank:
+    """The rule's key of a complete side's strength, its wildcards at their best."""
+    key = (stone.style, side)
+    rank = _STRENGTHS.get(key)
+    if rank is None:
+        rule = stone.rule
+        pairs = _clan_pairs(side)
+        if pairs is not None:
+            strength = rule.classify(pairs)  # as the prover does without wildcards
+        else:
+            valued = best_reachable(state._pieces(side), _NO_POOL, rule, colours=_COLOURS)
+            assert valued is not None  # a complete side is its own completion
+            strength = valued.strength
+        rank = rule.key(strength)
+        _remember(_STRENGTHS, key, rank)
+    return rank
+
+
+def _beaten(
+    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: _Sight
+) -> bool:
+    """Whether the incomplete ``side`` can still be completed into a formation
+    that beats the claimant's ``mine`` (the claimant completed first)."""
+    key = (stone.style, side)
+    seen = sight.seen
+    reached = _REACHED.get(key, ())
+    for rank, cards in reached:
+        if rank > mine and cards.isdisjoint(seen):
+            return True
+    ceilings = _CEILINGS.get(key, ())
+    for ceiling, then in ceilings:
+        if (ceiling is None or ceiling <= mine) and then <= seen:
+            return False
+    rule = stone.rule
+    # A cheap try before the prover: the side with the highest unseen cards.
+    missing = rule.size - len(side)
+    pairs = _clan_pairs(side)
+    if pairs is not None:
+        highest = []
+        for card in _HIGHEST_FIRST:
+            if card not in seen:
+                highest.append(card)
+                if len(highest) == missing:
+                    break
+        if len(highest) == missing:
+            rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
+            if rank > mine:
+                _remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
+                return True
+    best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
+    if best is None:
+        _remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
+        return False
+    rank = rule.key(best.strength)
+    _remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
+    found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
+    _remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
+    return rank > mine
+
+
+def _claim_holds(state: State, stone: Stone, player: int, sight: _Sight) -> bool:
+    """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
+    prover's answer (``decide_claim``), from what is remembered when it decides."""
+    mine, theirs = stone.sides[player], stone.sides[1 - player]
+    style = stone.style
+    mine_rank = _STRENGTHS.get((style, mine)) or _strength_rank(state, stone, mine)
+    if len(theirs) == (3 if style is None else _size(stone)):
+        theirs_rank = _STRENGTHS.get((style, theirs)) or _strength_rank(state, stone, theirs)
+        if mine_rank != theirs_rank:
+            return mine_rank > theirs_rank
+        mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
+        return mine_at is not None and theirs_at is not None and mine_at < theirs_at
+    return not _beaten(state, stone, theirs, mine_rank, sight)
+
+
+_CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
 
 
 def _play(card: AnyCard, stone: int) -> PlayCard:
@@ -1091,6 +1291,31 @@ def _fast_play(
     values[_PHASE_AT] = Phase.AFTER_PLAY
     values[_PLY_AT] = state.ply + 1
     return _new_state(values)
+
+
+def _play_row(card: AnyCard) -> tuple[PlayCard, ...]:
+    """The plays of ``card`` at stones 1-9, in stone order."""
+    # cards and stones here are known good: skip the constructor's checks
+    return tuple(_play(card, n) for n in range(1, STONES + 1))
+
+
+_PLAY_ROWS: dict[AnyCard, tuple[PlayCard, ...]] = {
+    card: _play_row(card) for card in CLAN_CARDS.cards
+}
+_PLAY_ROWS.update((tactic, _play_row(tactic)) for tactic in TACTIC_CARDS)
+
+
+def _recruit(draws: tuple[str, ...], returns: tuple[AnyCard | str, ...]) -> Recruit:
+    """``Recruit(draws, returns)`` without the field checks (for generated moves)."""
+    move = object.__new__(Recruit)
+    object.__setattr__(move, "draws", draws)
+    object.__setattr__(move, "returns", returns)
+    return move
+
+
+def _size(stone: Stone) -> int:
+    """``stone.rule.size`` without the property's overhead."""
+    return 3 if stone.style is None or stone.style.name != "mud_fight" else 4
 
 
 def _new_stone(values: tuple[Any, ...]) -> Stone:
