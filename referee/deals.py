@@ -1,0 +1,601 @@
+"""Deals that fit a public record: could anyone have held the cards they played?
+
+A public record shows every move but not the deal. It is legal only if *some*
+deal makes every visible move possible. This module decides that question for
+any card game described as a :class:`DealProblem`: piles of cards in an unknown
+order, and the visible events that move cards between piles and hands.
+
+The events, in record order (``ply`` 0 is the set-up):
+
+* :class:`Draw`: a player takes the top card of a pile (dealing is drawing);
+* :class:`Spend`: a named card leaves a player's hand (played, given away);
+* :class:`PutBack`: a card goes from a hand under a pile, named or hidden;
+* :class:`Receive`: a named card enters a player's hand;
+* :class:`Insert`: named cards go into a pile at given (or unknown) places.
+
+The solver is exact. Every card that leaves a hand needs a card that the player
+took from a pile earlier; with each card once in the piles this is a bipartite
+matching between the named cards and the pile places, decided by augmenting
+paths as the record goes on, so the first event that no deal fits is found at
+once. Hidden choices (which card went back under a pile, where inserted cards
+landed) are tried one by one: the record fits if one choice fits.
+
+    >>> problem = DealProblem(
+    ...     piles={"deck": ("A", "B", "C", "D")},
+    ...     events=(Draw(0, 0, "deck"), Draw(0, 1, "deck"), Spend(1, 0, "B"), Spend(2, 1, "B")),
+    ...     players=2,
+    ... )
+    >>> answer = solve(problem)
+    >>> answer.fits, answer.ply, answer.reason
+    (False, 2, 'card_never_held')
+    >>> print(answer.message)
+    no deal fits: player 2 plays B, but B is already used (by player 1)
+    >>> solve(DealProblem({"deck": ("A", "B")}, (Draw(0, 0, "deck"), Spend(1, 0, "B")), 2)).deal
+    {'deck': ('B', 'A')}
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.records import Record
+
+__all__ = [
+    "DealAnswer",
+    "DealProblem",
+    "Draw",
+    "Event",
+    "Insert",
+    "PutBack",
+    "Receive",
+    "Spend",
+    "check_record",
+    "solve",
+    "witness",
+]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """``player`` takes the top card of ``pile``."""
+
+    ply: int
+    player: int
+    pile: str
+
+
+@dataclass(frozen=True)
+class Spend:
+    """The named ``card`` leaves ``player``'s hand (played or given away)."""
+
+    ply: int
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """``player`` puts ``card`` (``None``: a hidden card of ``pile``) under ``pile``."""
+
+    ply: int
+    player: int
+    pile: str
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Receive:
+    """The named ``card`` enters ``player``'s hand (it was seen leaving elsewhere)."""
+
+    ply: int
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Insert:
+    """Named ``cards`` go into ``pile`` at ``positions`` (1 = top), in that order;
+    ``None``: the places are not recorded."""
+
+    ply: int
+    pile: str
+    cards: tuple[str, ...]
+    positions: tuple[int, ...] | None = None
+
+
+#: Any visible event.
+Event = Draw | Spend | PutBack | Receive | Insert
+
+
+@dataclass(frozen=True)
+class DealProblem:
+    """The piles as dealt (each a multiset of card names; its order is the unknown)
+    and the visible events in record order."""
+
+    piles: Mapping[str, tuple[str, ...]]
+    events: tuple[Event, ...]
+    players: int = 2
+
+
+@dataclass(frozen=True)
+class DealAnswer:
+    """Whether a deal fits, and if so one that does.
+
+    ``ply`` is the first ply that no deal fits (``None`` when one fits all),
+    with a stable ``reason`` code (``card_never_held``: that card cannot be in
+    that hand then, whatever the deal; ``no_consistent_deal``: each card could
+    be, but not all of them at once) and a ``message`` for people. ``deal``
+    gives each pile's order, top first; ``hidden`` the card chosen for each
+    hidden :class:`PutBack` and ``positions`` the places chosen for each
+    :class:`Insert` without recorded places (both by event index).
+    """
+
+    fits: bool
+    ply: int | None = None
+    reason: str | None = None
+    message: str | None = None
+    deal: dict[str, tuple[str, ...]] | None = None
+    hidden: dict[int, str] = field(default_factory=dict)
+    positions: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+# --- the queue simulation ----------------------------------------------------------------
+
+# An item in a pile: a place of the deal, a known card, or what a hidden put-back
+# put there (by event index).
+_Slot = tuple[str, int]  # ("pile", place)
+
+
+@dataclass
+class _Timeline:
+    """Which item each draw takes, found by playing the piles as queues."""
+
+    takes: dict[int, tuple[str, object]]  # event index -> ("slot", (pile, i)) | ("known", card) | ("hidden", h)
+    sizes: dict[str, int]
+
+
+def _simulate(problem: DealProblem) -> _Timeline | int:
+    """The item of every draw; or the index of a draw from an empty pile."""
+    queues: dict[str, list[tuple[str, object]]] = {
+        name: [("slot", (name, i)) for i in range(len(cards))] for name, cards in problem.piles.items()
+    }
+    takes: dict[int, tuple[str, object]] = {}
+    for index, event in enumerate(problem.events):
+        if isinstance(event, Draw):
+            queue = queues.get(event.pile)
+            if not queue:
+                return index
+            takes[index] = queue.pop(0)
+        elif isinstance(event, PutBack):
+            queue = queues.setdefault(event.pile, [])
+            queue.append(("hidden", index) if event.card is None else ("known", event.card))
+        elif isinstance(event, Insert):
+            queue = queues.setdefault(event.pile, [])
+            assert event.positions is not None
+            size = len(queue) + len(event.cards)
+            placed = dict(zip(event.positions, event.cards, strict=True))
+            rest = iter(list(queue))
+            queue[:] = [
+                ("known", placed[i]) if i in placed else next(rest) for i in range(1, size + 1)
+            ]
+    return _Timeline(takes, {name: len(cards) for name, cards in problem.piles.items()})
+
+
+# --- one concrete case: every hidden choice made ----------------------------------------
+
+
+@dataclass
+class _Failure:
+    ply: int
+    reason: str
+    message: str
+
+
+@dataclass
+class _Matching:
+    """Named cards matched to deal places, grown one card at a time."""
+
+    problem: DealProblem
+    # where each deal place is held for good: (player, event index of the draw)
+    final: dict[_Slot, tuple[int, int]]
+    place_of: dict[int, _Slot] = field(default_factory=dict)  # demand -> place
+    demand_at: dict[_Slot, int] = field(default_factory=dict)  # place -> demand
+    demands: list[tuple[int, int, str]] = field(default_factory=list)  # (player, index, card)
+
+    def candidates(self, demand: int) -> list[_Slot]:
+        player, index, card = self.demands[demand]
+        pile = self.pile_of(card)
+        return [
+            place
+            for place, (holder, drawn) in self.final.items()
+            if place[0] == pile and holder == player and drawn < index
+        ]
+
+    def pile_of(self, card: str) -> str:
+        for name, cards in self.problem.piles.items():
+            if card in cards:
+                return name
+        return ""
+
+    def add(self, player: int, index: int, card: str) -> tuple[list[str], int] | None:
+        """Match one more card; ``None`` on success, else Hall's witness: the
+        cards that together need more places than they can have, and how many
+        places they can have."""
+        demand = len(self.demands)
+        self.demands.append((player, index, card))
+        seen: set[_Slot] = set()
+        visited: list[int] = []
+        if self._augment(demand, seen, visited):
+            return None
+        cards = [self.demands[d][2] for d in visited]
+        self.demands.pop()
+        return cards, len(seen)
+
+    def _augment(self, demand: int, seen: set[_Slot], visited: list[int]) -> bool:
+        visited.append(demand)
+        for place in self.candidates(demand):
+            if place in seen:
+                continue
+            seen.add(place)
+            other = self.demand_at.get(place)
+            if other is None or self._augment(other, seen, visited):
+                self.demand_at[place] = demand
+                self.place_of[demand] = place
+                return True
+        return False
+
+
+def _run(
+    problem: DealProblem, timeline: _Timeline, picks: Mapping[int, tuple[str, object]]
+) -> tuple[_Failure | None, _Matching]:
+    """Check every event with the hidden put-backs resolved by ``picks``.
+
+    ``picks[h]`` is ``("slot", place)`` or ``("known", card)``: what hidden
+    put-back ``h`` put under its pile.
+    """
+    # Where each deal place ends up held for good (a hidden put-back ends a stay).
+    final: dict[_Slot, tuple[int, int]] = {}
+    for index, event in enumerate(problem.events):
+        if isinstance(event, Draw):
+            kind, item = timeline.takes[index]
+            if kind == "hidden":
+                pick = picks[item]  # type: ignore[index]
+                if pick[0] == "slot":
+                    final[pick[1]] = (event.player, index)  # type: ignore[index]
+            elif kind == "slot":
+                final[item] = (event.player, index)  # type: ignore[index]
+        elif isinstance(event, PutBack) and event.card is None:
+            pick = picks[index]
+            if pick[0] == "slot":
+                final.pop(pick[1], None)  # type: ignore[arg-type]
+    matching = _Matching(problem, final)
+    copies: Counter[str] = Counter()
+    for cards in problem.piles.values():
+        copies.update(cards)
+    matched: Counter[str] = Counter()  # copies of each card tied to a deal place
+    known: list[Counter[str]] = [Counter() for _ in range(problem.players)]
+    last_user: dict[str, int] = {}
+    for index, event in enumerate(problem.events):
+        if isinstance(event, Draw):
+            kind, item = timeline.takes[index]
+            if kind == "hidden":
+                kind, item = picks[item]  # type: ignore[index]
+            if kind == "known":
+                known[event.player][item] += 1  # type: ignore[index]
+        elif isinstance(event, Receive):
+            known[event.player][event.card] += 1
+        elif isinstance(event, Spend | PutBack):
+            card = event.card
+            if card is None:
+                pick = picks[index]
+                if pick[0] == "slot":
+                    continue
+                card = str(pick[1])
+            if known[event.player][card]:
+                known[event.player][card] -= 1
+                continue
+            who = f"player {event.player + 1}"
+            verb = "plays" if isinstance(event, Spend) else "puts back"
+            if card not in copies:
+                return _Failure(event.ply, "card_never_held", f"no deal fits: {card} is not dealt"), matching
+            if matched[card] >= copies[card]:
+                user = last_user.get(card)
+                by = f" (by player {user + 1})" if user is not None else ""
+                return (
+                    _Failure(
+                        event.ply,
+                        "card_never_held",
+                        f"no deal fits: {who} {verb} {card}, but {card} is already used{by}",
+                    ),
+                    matching,
+                )
+            hall = matching.add(event.player, index, card)
+            if hall is not None:
+                return _Failure(event.ply, *_explain(matching, hall, event.player, card, verb)), matching
+            matched[card] += 1
+            last_user[card] = event.player
+    return None, matching
+
+
+def _explain(
+    matching: _Matching, hall: tuple[list[str], int], player: int, card: str, verb: str
+) -> tuple[str, str]:
+    who = f"player {player + 1}"
+    pile = matching.pile_of(card)
+    cards, places = hall
+    if places == 0:
+        return "card_never_held", (
+            f"no deal fits: {who} {verb} {card} but has drawn no {pile} card that could be it"
+        )
+    return "no_consistent_deal", (
+        f"no deal fits: {who} {verb} {card}, but its cards {' '.join(sorted(cards))} would need "
+        f"{len(cards)} of the {places} {pile} cards it can have drawn for them"
+    )
+
+
+# --- hidden choices ----------------------------------------------------------------------
+
+
+def _expand_inserts(problem: DealProblem) -> Iterator[tuple[DealProblem, dict[int, tuple[int, ...]]]]:
+    """Every way to place inserted cards whose places are not recorded (only
+    places that some later draw reaches are told apart)."""
+    open_inserts = [
+        i for i, e in enumerate(problem.events) if isinstance(e, Insert) and e.positions is None
+    ]
+    if not open_inserts:
+        yield problem, {}
+        return
+    options: list[list[tuple[int, ...]]] = []
+    sizes = {name: len(cards) for name, cards in problem.piles.items()}
+    for index in open_inserts:
+        event = problem.events[index]
+        assert isinstance(event, Insert)
+        size = _pile_size(problem, index, sizes) + len(event.cards)
+        later = sum(
+            1
+            for e in problem.events[index + 1 :]
+            if isinstance(e, Draw) and e.pile == event.pile
+        )
+        reach = max(len(event.cards), min(size, later + len(event.cards)))
+        options.append(list(itertools.permutations(range(1, reach + 1), len(event.cards))))
+    for choice in itertools.product(*options):
+        events = list(problem.events)
+        for index, positions in zip(open_inserts, choice, strict=True):
+            event = events[index]
+            assert isinstance(event, Insert)
+            events[index] = replace(event, positions=positions)
+        yield replace(problem, events=tuple(events)), dict(zip(open_inserts, choice, strict=True))
+
+
+def _pile_size(problem: DealProblem, upto: int, sizes: Mapping[str, int]) -> int:
+    event = problem.events[upto]
+    assert isinstance(event, Insert)
+    size = sizes.get(event.pile, 0)
+    for e in problem.events[:upto]:
+        if isinstance(e, Draw) and e.pile == event.pile:
+            size -= 1
+        elif isinstance(e, PutBack) and e.pile == event.pile:
+            size += 1
+        elif isinstance(e, Insert) and e.pile == event.pile:
+            size += len(e.cards)
+    return size
+
+
+def _picks(
+    problem: DealProblem, timeline: _Timeline
+) -> Iterator[dict[int, tuple[str, object]]]:
+    """Every choice of what the hidden put-backs put back (a card the player
+    may hold then: a place it drew, or a named card it received)."""
+    hidden = [
+        i for i, e in enumerate(problem.events) if isinstance(e, PutBack) and e.card is None
+    ]
+
+    def choose(k: int, picks: dict[int, tuple[str, object]]) -> Iterator[dict[int, tuple[str, object]]]:
+        if k == len(hidden):
+            yield dict(picks)
+            return
+        index = hidden[k]
+        event = problem.events[index]
+        assert isinstance(event, PutBack)
+        held: dict[_Slot, int] = {}
+        names: set[str] = set()
+        for i, e in enumerate(problem.events[:index]):
+            if isinstance(e, Draw):
+                kind, item = timeline.takes[i]
+                if kind == "hidden":
+                    kind, item = picks[item]  # type: ignore[index]
+                if kind == "slot":
+                    held[item] = e.player  # type: ignore[index]
+                elif e.player == event.player:
+                    names.add(str(item))
+            elif isinstance(e, Receive) and e.player == event.player:
+                names.add(e.card)
+            elif isinstance(e, PutBack) and e.card is None and picks[i][0] == "slot":
+                held.pop(picks[i][1], None)  # type: ignore[arg-type]
+        options: list[tuple[str, object]] = [
+            ("slot", place)
+            for place, player in held.items()
+            if player == event.player and place[0] == event.pile
+        ]
+        options += [
+            ("known", name)
+            for name in sorted(names)
+            if name in problem.piles.get(event.pile, ())
+        ]
+        for option in options:
+            picks[index] = option
+            yield from choose(k + 1, picks)
+        picks.pop(index, None)
+
+    yield from choose(0, {})
+
+
+# --- the answer --------------------------------------------------------------------------
+
+
+def solve(problem: DealProblem) -> DealAnswer:
+    """Decide whether some deal fits every event of ``problem`` (exactly).
+
+    When none does, the answer names the first ply no deal fits; otherwise it
+    gives one deal that does.
+    """
+    answer = _solve(problem)
+    if answer.fits or not any(isinstance(e, PutBack) and e.card is None for e in problem.events):
+        return answer
+    # A hidden put-back's choice constrains earlier plies too, so a failing
+    # choice can point too early: find the first ply no deal fits by prefixes.
+    plies = sorted({e.ply for e in problem.events})
+    low, high = 0, len(plies) - 1  # the prefix up to plies[high] fails
+    while low < high:
+        middle = (low + high) // 2
+        prefix = replace(problem, events=tuple(e for e in problem.events if e.ply <= plies[middle]))
+        if _solve(prefix).fits:
+            low = middle + 1
+        else:
+            high = middle
+    ply = plies[high]
+    prefix = replace(problem, events=tuple(e for e in problem.events if e.ply <= ply))
+    answer = _solve(prefix)
+    if answer.ply == ply:
+        return answer
+    return DealAnswer(
+        False,
+        ply,
+        "no_consistent_deal",
+        "no deal fits: no hand can hold the cards this ply needs along with the earlier ones",
+    )
+
+
+def _solve(problem: DealProblem) -> DealAnswer:
+    best: DealAnswer | None = None
+    for concrete, positions in _expand_inserts(problem):
+        timeline = _simulate(concrete)
+        if isinstance(timeline, int):
+            event = concrete.events[timeline]
+            before = _solve(replace(concrete, events=concrete.events[:timeline]))
+            failure = _Failure(
+                event.ply,
+                "no_consistent_deal",
+                f"no deal fits: the {getattr(event, 'pile', '')} pile is empty",
+            )
+            if not before.fits and before.ply is not None and before.ply < event.ply:
+                failure = _Failure(before.ply, before.reason or "", before.message or "")
+            best = _better(best, failure)
+            continue
+        for picks in _picks(concrete, timeline):
+            failed, matching = _run(concrete, timeline, picks)
+            if failed is None:
+                return _answer(concrete, matching, picks, positions)
+            best = _better(best, failed)
+    if best is None:  # a hidden put-back with nothing it could be
+        index = next(
+            i for i, e in enumerate(problem.events) if isinstance(e, PutBack) and e.card is None
+        )
+        event = problem.events[index]
+        assert isinstance(event, PutBack)
+        return DealAnswer(
+            False,
+            event.ply,
+            "card_never_held",
+            f"no deal fits: player {event.player + 1} has no {event.pile} card to put back",
+        )
+    return best
+
+
+def _better(best: DealAnswer | None, failure: _Failure) -> DealAnswer:
+    if best is not None and best.ply is not None and best.ply >= failure.ply:
+        return best
+    return DealAnswer(False, failure.ply, failure.reason, failure.message)
+
+
+def _answer(
+    problem: DealProblem,
+    matching: _Matching,
+    picks: Mapping[int, tuple[str, object]],
+    positions: dict[int, tuple[int, ...]],
+) -> DealAnswer:
+    label: dict[_Slot, str] = {}
+    for demand, place in matching.place_of.items():
+        label[place] = matching.demands[demand][2]
+    deal: dict[str, tuple[str, ...]] = {}
+    for name, cards in problem.piles.items():
+        left = Counter(cards)
+        left.subtract(card for (pile, _), card in label.items() if pile == name)
+        spare = iter(sorted(left.elements()))
+        deal[name] = tuple(label.get((name, i)) or next(spare) for i in range(len(cards)))
+    hidden: dict[int, str] = {}
+    for index, (kind, item) in picks.items():
+        if kind == "known":
+            hidden[index] = str(item)
+        else:
+            pile, place = item  # type: ignore[misc]
+            hidden[index] = deal[pile][place]
+    return DealAnswer(True, deal=deal, hidden=hidden, positions=positions)
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+def _game_deals(game: str) -> ModuleType | None:
+    """The game's ``deals`` module (beside its record format), if it has one.
+
+    It provides ``problem(record, upto)`` (the :class:`DealProblem` of a record's
+    first moves) and ``full_record(record, answer)`` (the record with a deal).
+    """
+    from referee.records import find_game
+
+    package = type(find_game(game)).__module__.rpartition(".")[0]
+    name = f"{package}.deals"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
+def check_record(record: Record, plies: int | None = None) -> DealAnswer | None:
+    """Whether a deal fits the first ``plies`` moves of the public ``record``
+    (moves the rules accept); ``None`` for a full record or a game without a
+    deal model.
+
+    >>> from referee.records import Record
+    >>> record = Record("schotten-totten", ("spy@1",), {"variants": ["tactics"]})
+    >>> print(check_record(record).message)
+    no deal fits: player 1 plays spy but has drawn no tactic card that could be it
+    """
+    if not record.is_public:
+        return None
+    module = _game_deals(record.game)
+    if module is None:
+        return None
+    found: DealProblem = module.problem(record, plies)
+    return solve(found)
+
+
+def witness(record: Record) -> Record | None:
+    """The public ``record`` made full with one deal that fits every move
+    (hidden moves named as the deal has them), or ``None`` when no deal fits
+    or the game has no deal model. The rules must accept every move.
+
+    >>> from referee.records import Record, validate
+    >>> record = Record("schotten-totten", ("G4@2", "draw"))
+    >>> full = witness(record)
+    >>> full.deal["deck"][:1], validate(full).legal
+    (['G4'], True)
+    """
+    module = _game_deals(record.game)
+    if module is None or not record.is_public:
+        return None
+    answer = solve(module.problem(record, None))
+    if not answer.fits:
+        return None
+    full: Record = module.full_record(record, answer)
+    return full

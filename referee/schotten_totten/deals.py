@@ -1,0 +1,102 @@
+"""The visible card movements of a Schotten Totten record, for :mod:`referee.deals`.
+
+The deal gives each player the first 6 (7 with tactics) clan cards, player 1
+first; every later card comes from the top of the clan pile or the tactic pile
+by a visible draw. The recruiter draws in the order written and puts its two
+cards under their piles, named or (in a public record) hidden as ``clan`` or
+``tactic``.
+
+    >>> from referee.records import Record
+    >>> record = Record("schotten-totten", ("spy@1",), {"variants": ["tactics"]})
+    >>> answer = solve(problem(record))
+    >>> answer.fits, answer.ply, answer.reason
+    (False, 1, 'card_never_held')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.deals import DealAnswer, DealProblem, Draw, Event, PutBack, Spend, solve
+from referee.records import Record
+from referee.schotten_totten.moves import (
+    PILES,
+    Banshee,
+    PlayCard,
+    Recruit,
+    Strategist,
+    Traitor,
+)
+from referee.schotten_totten.moves import Draw as DrawMove
+from referee.schotten_totten.record import FORMAT
+from referee.schotten_totten.state import CLAN_CARDS
+from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
+
+__all__ = ["full_record", "problem", "solve"]
+
+
+def problem(record: Record, upto: int | None = None) -> DealProblem:
+    """The deal question of ``record``'s first ``upto`` moves (all by default),
+    which the rules must accept."""
+    state = FORMAT.start(replace(record, deal=None))
+    rules = state.rules
+    piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
+    if rules.tactics:
+        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
+    events: list[Event] = [
+        Draw(0, player, "clan") for player in (0, 1) for _ in range(rules.hand_size)
+    ]
+    moves = record.moves if upto is None else record.moves[:upto]
+    for ply, text in enumerate(moves, start=1):
+        move = state.parse_move(text)
+        player = state.to_move
+        events += _events(move, ply, player)
+        state = state.play(move)
+    return DealProblem(piles, tuple(events))
+
+
+def _events(move: object, ply: int, player: int) -> list[Event]:
+    if isinstance(move, PlayCard):
+        return [Spend(ply, player, str(move.card))]
+    if isinstance(move, DrawMove):
+        return [Draw(ply, player, move.pile or "clan")]
+    if isinstance(move, Strategist | Banshee | Traitor):
+        return [Spend(ply, player, type(move).__name__.lower())]
+    if isinstance(move, Recruit):
+        events: list[Event] = [Spend(ply, player, "recruiter")]
+        events += [Draw(ply, player, pile) for pile in move.draws]
+        for item in move.returns:
+            if isinstance(item, str):
+                events.append(PutBack(ply, player, item))
+            else:
+                pile = "tactic" if isinstance(item, Tactic) else "clan"
+                events.append(PutBack(ply, player, pile, str(item)))
+        return events
+    return []
+
+
+def full_record(record: Record, answer: DealAnswer) -> Record:
+    """``record`` with the deal of ``answer`` (and any hidden recruiter return
+    named), which replays as a full record."""
+    assert answer.deal is not None
+    deal: dict[str, list[str]] = {"deck": list(answer.deal["clan"])}
+    if "tactic" in answer.deal:
+        deal["tactics"] = list(answer.deal["tactic"])
+    moves = list(record.moves)
+    if answer.hidden:
+        found = problem(record)
+        named = {
+            index: answer.hidden[index]
+            for index, event in enumerate(found.events)
+            if isinstance(event, PutBack) and event.card is None
+        }
+        by_ply: dict[int, list[str]] = {}
+        for index, card in sorted(named.items()):
+            by_ply.setdefault(found.events[index].ply, []).append(card)
+        for ply, cards in by_ply.items():
+            move = FORMAT.start(replace(record, deal=None)).parse_move(moves[ply - 1])
+            assert isinstance(move, Recruit)
+            chosen = iter(cards)
+            returns = tuple(next(chosen) if item in PILES else str(item) for item in move.returns)
+            moves[ply - 1] = str(replace(move, returns=returns))
+    return replace(record, deal=deal, moves=tuple(moves))

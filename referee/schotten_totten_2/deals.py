@@ -1,0 +1,106 @@
+"""The visible card movements of a Schotten Totten 2 record, for :mod:`referee.deals`.
+
+The deal gives each player the first 6 (7 with tactics) siege cards, player 1
+first; every later card comes from the top of the siege deck or the tactic pile
+by a visible draw. Action cards leave the hand when played; the exchange names
+the 3 cards each hand gives; the support shuffles two discarded (so known)
+siege cards into the deck, at the places its ``shuffle`` names (a public record
+may leave them out: then every place is tried).
+
+    >>> from referee.records import Record
+    >>> record = Record("schotten-totten-2", ("joker@1",), {"variants": ["tactics"]})
+    >>> answer = solve(problem(record))
+    >>> answer.fits, answer.ply, answer.reason
+    (False, 1, 'card_never_held')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.deals import DealAnswer, DealProblem, Draw, Event, Insert, Receive, Spend, solve
+from referee.records import Record
+from referee.schotten_totten_2.moves import (
+    Desertion,
+    Exchange,
+    Explosion,
+    PlayCard,
+    Recruitment,
+    Redeploy,
+    Shuffle,
+    Support,
+    Treason,
+)
+from referee.schotten_totten_2.moves import Draw as DrawMove
+from referee.schotten_totten_2.record import FORMAT
+from referee.schotten_totten_2.state import State
+from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
+
+__all__ = ["full_record", "problem", "solve"]
+
+_ACTIONS = {
+    Redeploy: "redeploy",
+    Recruitment: "recruitment",
+    Desertion: "desertion",
+    Treason: "treason",
+    Explosion: "explosion",
+    Support: "support",
+}
+
+
+def problem(record: Record, upto: int | None = None) -> DealProblem:
+    """The deal question of ``record``'s first ``upto`` moves (all by default),
+    which the rules must accept."""
+    state: State = FORMAT.start(replace(record, deal=None))
+    rules = state.rules
+    piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
+    if rules.tactics:
+        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
+    events: list[Event] = [
+        Draw(0, player, "siege") for player in (0, 1) for _ in range(rules.hand_size)
+    ]
+    moves = record.moves if upto is None else record.moves[:upto]
+    for ply, text in enumerate(moves, start=1):
+        move = state.parse_move(text)
+        events += _events(state, move, ply)
+        state = state.play(move)
+    return DealProblem(piles, tuple(events))
+
+
+def _events(state: State, move: object, ply: int) -> list[Event]:
+    player = state.to_move
+    if isinstance(move, PlayCard):
+        return [Spend(ply, player, str(move.card))]
+    if isinstance(move, DrawMove):
+        return [Draw(ply, player, move.pile or "siege")]
+    if isinstance(move, Shuffle):
+        assert state.support is not None
+        cards = tuple(str(c) for c in state.support)
+        return [Insert(ply, "siege", cards, move.positions)]
+    if isinstance(move, Exchange):
+        other = 1 - player
+        return [
+            Spend(ply, player, "exchange"),
+            *(Spend(ply, player, str(c)) for c in move.give),
+            *(Spend(ply, other, str(c)) for c in move.take),
+            *(Receive(ply, player, str(c)) for c in move.take),
+            *(Receive(ply, other, str(c)) for c in move.give),
+        ]
+    name = _ACTIONS.get(type(move))
+    return [] if name is None else [Spend(ply, player, name)]
+
+
+def full_record(record: Record, answer: DealAnswer) -> Record:
+    """``record`` with the deal of ``answer`` (and any unrecorded shuffle
+    places filled in), which replays as a full record."""
+    assert answer.deal is not None
+    deal: dict[str, list[str]] = {"deck": list(answer.deal["siege"])}
+    if "tactic" in answer.deal:
+        deal["tactics"] = list(answer.deal["tactic"])
+    moves = list(record.moves)
+    if answer.positions:
+        found = problem(record)
+        for index, places in answer.positions.items():
+            ply = found.events[index].ply
+            moves[ply - 1] = str(Shuffle((places[0], places[1])))
+    return replace(record, deal=deal, moves=tuple(moves))
