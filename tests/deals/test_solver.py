@@ -152,11 +152,14 @@ def test_hall_violation_names_the_cards() -> None:
 def test_hidden_put_back_can_carry_the_card_the_other_player_plays() -> None:
     # player 1 puts back a hidden card; player 2 draws it and plays a1
     problem = DealProblem(
-        {"a": ("a1", "a2")},
-        (Draw(0, 0, "a"), PutBack(1, 0, "a"), Draw(2, 1, "a"), Spend(3, 1, "a1")),
+        {"a": ("a1", "a2"), "b": ("b1",)},
+        (Draw(0, 0, "a"), Draw(0, 0, "b"), PutBack(1, 0, "b"), Draw(2, 1, "a"), Draw(3, 1, "b"), Spend(4, 1, "b1")),
     )
     answer = solve(problem)
-    assert answer.fits and answer.hidden == {1: "a1"} and answer.deal == {"a": ("a1", "a2")}
+    assert answer.fits and answer.hidden == {2: "b1"} and answer.deal == {"a": ("a1", "a2"), "b": ("b1",)}
+    # without the put-back, player 2 could never hold b1
+    refused = solve(DealProblem(problem.piles, (*problem.events[:2], problem.events[3], Spend(4, 1, "b1"))))
+    assert (refused.ply, refused.reason) == (4, "card_never_held")
 
 
 def test_named_put_back_keeps_the_card_out_of_other_hands() -> None:
