@@ -29,7 +29,7 @@ landed) are tried one by one: the record fits if one choice fits.
     >>> answer.fits, answer.ply, answer.reason
     (False, 2, 'card_never_held')
     >>> print(answer.message)
-    no deal fits: player 2 plays B, but B is already used (by player 1)
+    no deal fits: player 2 plays B, but B was played by player 1
     >>> solve(DealProblem({"deck": ("A", "B")}, (Draw(0, 0, "deck"), Spend(1, 0, "B")), 2)).deal
     {'deck': ('B', 'A')}
 """
@@ -281,7 +281,8 @@ def _run(
         copies.update(cards)
     matched: Counter[str] = Counter()  # copies of each card tied to a deal place
     known: list[Counter[str]] = [Counter() for _ in range(problem.players)]
-    last_user: dict[str, int] = {}
+    # where each named card was last seen, for messages
+    seen: dict[str, str] = {}
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
             kind, item = timeline.takes[index]
@@ -289,39 +290,61 @@ def _run(
                 kind, item = picks[item]  # type: ignore[index]
             if kind == "known":
                 known[event.player][item] += 1  # type: ignore[index]
-        elif isinstance(event, Receive):
+                seen[str(item)] = f"is in player {event.player + 1}'s hand"
+            continue
+        if isinstance(event, Receive):
             known[event.player][event.card] += 1
-        elif isinstance(event, Spend | PutBack):
-            card = event.card
-            if card is None:
-                pick = picks[index]
-                if pick[0] == "slot":
-                    continue
-                card = str(pick[1])
-            if known[event.player][card]:
-                known[event.player][card] -= 1
+            seen[event.card] = f"is in player {event.player + 1}'s hand"
+            continue
+        if isinstance(event, Insert):
+            for card in event.cards:
+                seen[card] = f"was shuffled into the {event.pile} pile"
+            continue
+        card = event.card
+        if card is None:
+            pick = picks[index]
+            if pick[0] == "slot":
                 continue
-            who = f"player {event.player + 1}"
-            verb = "plays" if isinstance(event, Spend) else "puts back"
-            if card not in copies:
-                return _Failure(event.ply, "card_never_held", f"no deal fits: {card} is not dealt"), matching
-            if matched[card] >= copies[card]:
-                user = last_user.get(card)
-                by = f" (by player {user + 1})" if user is not None else ""
-                return (
-                    _Failure(
-                        event.ply,
-                        "card_never_held",
-                        f"no deal fits: {who} {verb} {card}, but {card} is already used{by}",
-                    ),
-                    matching,
-                )
-            hall = matching.add(event.player, index, card)
-            if hall is not None:
-                return _Failure(event.ply, *_explain(matching, hall, event.player, card, verb)), matching
+            card = str(pick[1])
+        if known[event.player][card]:
+            known[event.player][card] -= 1
+        else:
+            failure = _demand(matching, copies, matched, seen, event, index, card)
+            if failure is not None:
+                return failure, matching
             matched[card] += 1
-            last_user[card] = event.player
+        who = f"player {event.player + 1}"
+        seen[card] = (
+            f"was played by {who}"
+            if isinstance(event, Spend)
+            else f"was put under the {event.pile} pile by {who}"
+        )
     return None, matching
+
+
+def _demand(
+    matching: _Matching,
+    copies: Counter[str],
+    matched: Counter[str],
+    seen: Mapping[str, str],
+    event: Spend | PutBack,
+    index: int,
+    card: str,
+) -> _Failure | None:
+    """Tie one more named card to a deal place the player drew; or why not."""
+    who = f"player {event.player + 1}"
+    verb = "plays" if isinstance(event, Spend) else "puts back"
+    if card not in copies:
+        return _Failure(event.ply, "card_never_held", f"no deal fits: {card} is not in the game")
+    if matched[card] >= copies[card]:
+        where = seen.get(card, "already used")
+        return _Failure(
+            event.ply, "card_never_held", f"no deal fits: {who} {verb} {card}, but {card} {where}"
+        )
+    hall = matching.add(event.player, index, card)
+    if hall is not None:
+        return _Failure(event.ply, *_explain(matching, hall, event.player, card, verb))
+    return None
 
 
 def _explain(

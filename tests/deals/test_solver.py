@@ -169,4 +169,4 @@ def test_named_put_back_keeps_the_card_out_of_other_hands() -> None:
     )
     answer = solve(problem)
     assert (answer.ply, answer.reason) == (2, "card_never_held")
-    assert answer.message == "no deal fits: player 2 plays a1, but a1 is already used (by player 1)"
+    assert answer.message == "no deal fits: player 2 plays a1, but a1 was put under the a pile by player 1"
