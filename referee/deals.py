@@ -148,25 +148,33 @@ class DealAnswer:
 
 # --- the queue simulation ----------------------------------------------------------------
 
-# An item in a pile: a place of the deal, a known card, or what a hidden put-back
-# put there (by event index).
-_Slot = tuple[str, int]  # ("pile", place)
+# An item in a pile: a place of the deal ``(pile, place)``, a known card, or
+# what the hidden put-back with that event index put there.
+_Slot = tuple[str, int]
+_Item = _Slot | str | int
+# What a hidden put-back put back: a deal place the player held, or a named card.
+_Pick = _Slot | str
+
+
+def _resolve(item: _Item, picks: Mapping[int, _Pick]) -> _Slot | str:
+    """The item with a hidden put-back replaced by what it put back."""
+    return picks[item] if isinstance(item, int) else item
 
 
 @dataclass
 class _Timeline:
     """Which item each draw takes, found by playing the piles as queues."""
 
-    takes: dict[int, tuple[str, object]]  # event index -> ("slot", (pile, i)) | ("known", card) | ("hidden", h)
+    takes: dict[int, _Item]  # event index -> the item the draw takes
     sizes: dict[str, int]
 
 
 def _simulate(problem: DealProblem) -> _Timeline | int:
     """The item of every draw; or the index of a draw from an empty pile."""
-    queues: dict[str, list[tuple[str, object]]] = {
-        name: [("slot", (name, i)) for i in range(len(cards))] for name, cards in problem.piles.items()
+    queues: dict[str, list[_Item]] = {
+        name: [(name, i) for i in range(len(cards))] for name, cards in problem.piles.items()
     }
-    takes: dict[int, tuple[str, object]] = {}
+    takes: dict[int, _Item] = {}
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
             queue = queues.get(event.pile)
@@ -175,16 +183,14 @@ def _simulate(problem: DealProblem) -> _Timeline | int:
             takes[index] = queue.pop(0)
         elif isinstance(event, PutBack):
             queue = queues.setdefault(event.pile, [])
-            queue.append(("hidden", index) if event.card is None else ("known", event.card))
+            queue.append(index if event.card is None else event.card)
         elif isinstance(event, Insert):
             queue = queues.setdefault(event.pile, [])
             assert event.positions is not None
             size = len(queue) + len(event.cards)
             placed = dict(zip(event.positions, event.cards, strict=True))
             rest = iter(list(queue))
-            queue[:] = [
-                ("known", placed[i]) if i in placed else next(rest) for i in range(1, size + 1)
-            ]
+            queue[:] = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
     return _Timeline(takes, {name: len(cards) for name, cards in problem.piles.items()})
 
 
@@ -253,28 +259,24 @@ class _Matching:
 
 
 def _run(
-    problem: DealProblem, timeline: _Timeline, picks: Mapping[int, tuple[str, object]]
+    problem: DealProblem, timeline: _Timeline, picks: Mapping[int, _Pick]
 ) -> tuple[_Failure | None, _Matching]:
     """Check every event with the hidden put-backs resolved by ``picks``.
 
-    ``picks[h]`` is ``("slot", place)`` or ``("known", card)``: what hidden
+    ``picks[h]`` is a deal place or a named card: what hidden
     put-back ``h`` put under its pile.
     """
     # Where each deal place ends up held for good (a hidden put-back ends a stay).
     final: dict[_Slot, tuple[int, int]] = {}
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
-            kind, item = timeline.takes[index]
-            if kind == "hidden":
-                pick = picks[item]  # type: ignore[index]
-                if pick[0] == "slot":
-                    final[pick[1]] = (event.player, index)  # type: ignore[index]
-            elif kind == "slot":
-                final[item] = (event.player, index)  # type: ignore[index]
+            item = _resolve(timeline.takes[index], picks)
+            if isinstance(item, tuple):
+                final[item] = (event.player, index)
         elif isinstance(event, PutBack) and event.card is None:
             pick = picks[index]
-            if pick[0] == "slot":
-                final.pop(pick[1], None)  # type: ignore[arg-type]
+            if isinstance(pick, tuple):
+                final.pop(pick, None)
     matching = _Matching(problem, final)
     copies: Counter[str] = Counter()
     for cards in problem.piles.values():
@@ -285,27 +287,26 @@ def _run(
     seen: dict[str, str] = {}
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
-            kind, item = timeline.takes[index]
-            if kind == "hidden":
-                kind, item = picks[item]  # type: ignore[index]
-            if kind == "known":
-                known[event.player][item] += 1  # type: ignore[index]
-                seen[str(item)] = f"is in player {event.player + 1}'s hand"
+            item = _resolve(timeline.takes[index], picks)
+            if isinstance(item, str):
+                known[event.player][item] += 1
+                seen[item] = f"is in player {event.player + 1}'s hand"
             continue
         if isinstance(event, Receive):
             known[event.player][event.card] += 1
             seen[event.card] = f"is in player {event.player + 1}'s hand"
             continue
         if isinstance(event, Insert):
-            for card in event.cards:
-                seen[card] = f"was shuffled into the {event.pile} pile"
+            for name in event.cards:
+                seen[name] = f"was shuffled into the {event.pile} pile"
             continue
-        card = event.card
-        if card is None:
+        if event.card is not None:
+            card = event.card
+        else:
             pick = picks[index]
-            if pick[0] == "slot":
+            if isinstance(pick, tuple):
                 continue
-            card = str(pick[1])
+            card = pick
         if known[event.player][card]:
             known[event.player][card] -= 1
         else:
@@ -366,7 +367,9 @@ def _explain(
 # --- hidden choices ----------------------------------------------------------------------
 
 
-def _expand_inserts(problem: DealProblem) -> Iterator[tuple[DealProblem, dict[int, tuple[int, ...]]]]:
+def _expand_inserts(
+    problem: DealProblem,
+) -> Iterator[tuple[DealProblem, dict[int, tuple[int, ...]]]]:
     """Every way to place inserted cards whose places are not recorded (only
     places that some later draw reaches are told apart)."""
     open_inserts = [
@@ -382,9 +385,7 @@ def _expand_inserts(problem: DealProblem) -> Iterator[tuple[DealProblem, dict[in
         assert isinstance(event, Insert)
         size = _pile_size(problem, index, sizes) + len(event.cards)
         later = sum(
-            1
-            for e in problem.events[index + 1 :]
-            if isinstance(e, Draw) and e.pile == event.pile
+            1 for e in problem.events[index + 1 :] if isinstance(e, Draw) and e.pile == event.pile
         )
         reach = max(len(event.cards), min(size, later + len(event.cards)))
         options.append(list(itertools.permutations(range(1, reach + 1), len(event.cards))))
@@ -411,16 +412,12 @@ def _pile_size(problem: DealProblem, upto: int, sizes: Mapping[str, int]) -> int
     return size
 
 
-def _picks(
-    problem: DealProblem, timeline: _Timeline
-) -> Iterator[dict[int, tuple[str, object]]]:
+def _picks(problem: DealProblem, timeline: _Timeline) -> Iterator[dict[int, _Pick]]:
     """Every choice of what the hidden put-backs put back (a card the player
     may hold then: a place it drew, or a named card it received)."""
-    hidden = [
-        i for i, e in enumerate(problem.events) if isinstance(e, PutBack) and e.card is None
-    ]
+    hidden = [i for i, e in enumerate(problem.events) if isinstance(e, PutBack) and e.card is None]
 
-    def choose(k: int, picks: dict[int, tuple[str, object]]) -> Iterator[dict[int, tuple[str, object]]]:
+    def choose(k: int, picks: dict[int, _Pick]) -> Iterator[dict[int, _Pick]]:
         if k == len(hidden):
             yield dict(picks)
             return
@@ -431,27 +428,23 @@ def _picks(
         names: set[str] = set()
         for i, e in enumerate(problem.events[:index]):
             if isinstance(e, Draw):
-                kind, item = timeline.takes[i]
-                if kind == "hidden":
-                    kind, item = picks[item]  # type: ignore[index]
-                if kind == "slot":
-                    held[item] = e.player  # type: ignore[index]
+                item = _resolve(timeline.takes[i], picks)
+                if isinstance(item, tuple):
+                    held[item] = e.player
                 elif e.player == event.player:
                     names.add(str(item))
             elif isinstance(e, Receive) and e.player == event.player:
                 names.add(e.card)
-            elif isinstance(e, PutBack) and e.card is None and picks[i][0] == "slot":
-                held.pop(picks[i][1], None)  # type: ignore[arg-type]
-        options: list[tuple[str, object]] = [
-            ("slot", place)
+            elif isinstance(e, PutBack) and e.card is None:
+                pick = picks[i]
+                if isinstance(pick, tuple):
+                    held.pop(pick, None)
+        options: list[_Pick] = [
+            place
             for place, player in held.items()
             if player == event.player and place[0] == event.pile
         ]
-        options += [
-            ("known", name)
-            for name in sorted(names)
-            if name in problem.piles.get(event.pile, ())
-        ]
+        options += [name for name in sorted(names) if name in problem.piles.get(event.pile, ())]
         for option in options:
             picks[index] = option
             yield from choose(k + 1, picks)
@@ -541,7 +534,7 @@ def _better(best: DealAnswer | None, failure: _Failure) -> DealAnswer:
 def _answer(
     problem: DealProblem,
     matching: _Matching,
-    picks: Mapping[int, tuple[str, object]],
+    picks: Mapping[int, _Pick],
     positions: dict[int, tuple[int, ...]],
 ) -> DealAnswer:
     label: dict[_Slot, str] = {}
@@ -554,12 +547,8 @@ def _answer(
         spare = iter(sorted(left.elements()))
         deal[name] = tuple(label.get((name, i)) or next(spare) for i in range(len(cards)))
     hidden: dict[int, str] = {}
-    for index, (kind, item) in picks.items():
-        if kind == "known":
-            hidden[index] = str(item)
-        else:
-            pile, place = item  # type: ignore[misc]
-            hidden[index] = deal[pile][place]
+    for index, pick in picks.items():
+        hidden[index] = deal[pick[0]][pick[1]] if isinstance(pick, tuple) else pick
     return DealAnswer(True, deal=deal, hidden=hidden, positions=positions)
 
 

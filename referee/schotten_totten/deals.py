@@ -29,7 +29,7 @@ from referee.schotten_totten.moves import (
 )
 from referee.schotten_totten.moves import Draw as DrawMove
 from referee.schotten_totten.record import FORMAT
-from referee.schotten_totten.state import CLAN_CARDS
+from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
 
 __all__ = ["full_record", "problem", "solve"]
@@ -39,6 +39,7 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
     which the rules must accept."""
     state = FORMAT.start(replace(record, deal=None))
+    assert isinstance(state, State)
     rules = state.rules
     piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
     if rules.tactics:

@@ -51,7 +51,8 @@ _ACTIONS = {
 def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
     which the rules must accept."""
-    state: State = FORMAT.start(replace(record, deal=None))
+    state = FORMAT.start(replace(record, deal=None))
+    assert isinstance(state, State)
     rules = state.rules
     piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
     if rules.tactics:

@@ -27,7 +27,10 @@ CONFIGS = [
     ("schotten-totten-2", {}),
     ("schotten-totten-2", {"variants": ["tactics"]}),
 ]
-ELITE = {"schotten-totten": ("joker", "spy", "shield_bearer"), "schotten-totten-2": ("joker", "spy", "shield")}
+ELITE = {
+    "schotten-totten": ("joker", "spy", "shield_bearer"),
+    "schotten-totten-2": ("joker", "spy", "shield"),
+}
 PLACES = {"schotten-totten": 9, "schotten-totten-2": 7}
 
 
@@ -98,7 +101,9 @@ def test_a_tactic_card_played_before_any_tactic_draw_is_caught_at_its_ply(
     assert report.plies == ply - 1
 
 
-@pytest.mark.parametrize(("game", "first"), [("schotten-totten", "spy@1"), ("schotten-totten-2", "joker@1")])
+@pytest.mark.parametrize(
+    ("game", "first"), [("schotten-totten", "spy@1"), ("schotten-totten-2", "joker@1")]
+)
 def test_a_first_move_that_is_a_tactic_card_is_refused(game: str, first: str) -> None:
     record = Record(game, (first,), {"variants": ["tactics"]})
     report = validate(record)
@@ -118,11 +123,23 @@ def test_six_tactic_cards_before_any_tactic_draw_then_all_ten_drawn() -> None:
     record = Record("schotten-totten", tuple(moves[:12]), {"variants": ["tactics"]})
     report = validate(record)
     assert report.error is not None
-    assert (report.error.ply, report.error.move, report.error.reason) == (1, "joker@1", "card_never_held")
+    assert (report.error.ply, report.error.move, report.error.reason) == (
+        1,
+        "joker@1",
+        "card_never_held",
+    )
 
 
 def test_a_card_put_back_under_the_pile_cannot_be_played_by_the_opponent() -> None:
-    moves = ("R1@1", "draw tactic", "O1@1", "draw clan", "recruiter draw clan clan clan return R2 R3", "done", "R2@2")
+    moves = (
+        "R1@1",
+        "draw tactic",
+        "O1@1",
+        "draw clan",
+        "recruiter draw clan clan clan return R2 R3",
+        "done",
+        "R2@2",
+    )
     record = Record("schotten-totten", moves, {"variants": ["tactics"]})
     report = validate(record)
     assert report.error is not None
@@ -136,7 +153,15 @@ def test_a_card_put_back_under_the_pile_cannot_be_played_by_the_opponent() -> No
 
 
 def test_hidden_recruiter_returns_are_named_by_the_witness() -> None:
-    moves = ("R1@1", "draw tactic", "O1@1", "draw clan", "recruiter draw clan tactic clan return clan tactic", "done", "Y1@1")
+    moves = (
+        "R1@1",
+        "draw tactic",
+        "O1@1",
+        "draw clan",
+        "recruiter draw clan tactic clan return clan tactic",
+        "done",
+        "Y1@1",
+    )
     record = Record("schotten-totten", moves, {"variants": ["tactics"]})
     assert validate(record).legal
     full = witness(record)
@@ -149,7 +174,15 @@ def test_exchanged_cards_are_in_the_other_hand() -> None:
     record = Record("schotten-totten-2", (), {"variants": ["tactics"]})
     fmt = find_game("schotten-totten-2")
     # player 1 draws the exchange, takes R5 from player 2, who then plays it
-    moves = ["R0@1", "draw tactic", "R1@1", "draw", "exchange R2,R3,R4 for R5,R6,R7", "draw", "R5@2"]
+    moves = [
+        "R0@1",
+        "draw tactic",
+        "R1@1",
+        "draw",
+        "exchange R2,R3,R4 for R5,R6,R7",
+        "draw",
+        "R5@2",
+    ]
     state = fmt.start(record)
     accepted = []
     for text in moves:

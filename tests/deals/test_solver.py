@@ -25,7 +25,9 @@ def _brute_first_failure(problem: DealProblem) -> int | None:
     return best
 
 
-def _replay(problem: DealProblem, piles: dict[str, list[str]], hands: list[Counter[str]], start: int) -> int | None:
+def _replay(
+    problem: DealProblem, piles: dict[str, list[str]], hands: list[Counter[str]], start: int
+) -> int | None:
     for index in range(start, len(problem.events)):
         event = problem.events[index]
         if isinstance(event, Draw):
@@ -42,7 +44,11 @@ def _replay(problem: DealProblem, piles: dict[str, list[str]], hands: list[Count
             options = (
                 [event.card]
                 if event.card is not None
-                else [c for c in hands[event.player] if hands[event.player][c] > 0 and c in problem.piles[event.pile]]
+                else [
+                    c
+                    for c in hands[event.player]
+                    if hands[event.player][c] > 0 and c in problem.piles[event.pile]
+                ]
             )
             worst: int | None = event.ply
             for card in options:
@@ -69,7 +75,9 @@ def _replay(problem: DealProblem, piles: dict[str, list[str]], hands: list[Count
                 placed = dict(zip(positions, event.cards, strict=True))
                 rest = iter(piles[event.pile])
                 new_piles = {n: [*p] for n, p in piles.items()}
-                new_piles[event.pile] = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
+                new_piles[event.pile] = [
+                    placed[i] if i in placed else next(rest) for i in range(1, size + 1)
+                ]
                 failed = _replay(problem, new_piles, [Counter(h) for h in hands], index + 1)
                 if failed is None:
                     return None
@@ -81,7 +89,10 @@ def _replay(problem: DealProblem, piles: dict[str, list[str]], hands: list[Count
 @st.composite
 def problems(draw: st.DrawFn) -> DealProblem:
     """Small games: two piles (one with a repeated card), two players, random events."""
-    piles = {"a": ("a1", "a2", "a3", "a3")[: draw(st.integers(2, 4))], "b": ("b1", "b2", "b3")[: draw(st.integers(1, 3))]}
+    piles = {
+        "a": ("a1", "a2", "a3", "a3")[: draw(st.integers(2, 4))],
+        "b": ("b1", "b2", "b3")[: draw(st.integers(1, 3))],
+    }
     events: list[Event] = [Draw(0, 0, "a"), Draw(0, 1, "a")]
     cards = [*piles["a"], *piles["b"]]
     spent: list[str] = []
@@ -153,12 +164,25 @@ def test_hidden_put_back_can_carry_the_card_the_other_player_plays() -> None:
     # player 1 puts back a hidden card; player 2 draws it and plays a1
     problem = DealProblem(
         {"a": ("a1", "a2"), "b": ("b1",)},
-        (Draw(0, 0, "a"), Draw(0, 0, "b"), PutBack(1, 0, "b"), Draw(2, 1, "a"), Draw(3, 1, "b"), Spend(4, 1, "b1")),
+        (
+            Draw(0, 0, "a"),
+            Draw(0, 0, "b"),
+            PutBack(1, 0, "b"),
+            Draw(2, 1, "a"),
+            Draw(3, 1, "b"),
+            Spend(4, 1, "b1"),
+        ),
     )
     answer = solve(problem)
-    assert answer.fits and answer.hidden == {2: "b1"} and answer.deal == {"a": ("a1", "a2"), "b": ("b1",)}
+    assert (
+        answer.fits
+        and answer.hidden == {2: "b1"}
+        and answer.deal == {"a": ("a1", "a2"), "b": ("b1",)}
+    )
     # without the put-back, player 2 could never hold b1
-    refused = solve(DealProblem(problem.piles, (*problem.events[:2], problem.events[3], Spend(4, 1, "b1"))))
+    refused = solve(
+        DealProblem(problem.piles, (*problem.events[:2], problem.events[3], Spend(4, 1, "b1")))
+    )
     assert (refused.ply, refused.reason) == (4, "card_never_held")
 
 
@@ -169,4 +193,7 @@ def test_named_put_back_keeps_the_card_out_of_other_hands() -> None:
     )
     answer = solve(problem)
     assert (answer.ply, answer.reason) == (2, "card_never_held")
-    assert answer.message == "no deal fits: player 2 plays a1, but a1 was put under the a pile by player 1"
+    assert (
+        answer.message
+        == "no deal fits: player 2 plays a1, but a1 was put under the a pile by player 1"
+    )
