@@ -424,13 +424,13 @@ def _picks(problem: DealProblem, timeline: _Timeline) -> Iterator[dict[int, _Pic
         index = hidden[k]
         event = problem.events[index]
         assert isinstance(event, PutBack)
-        held: dict[_Slot, int] = {}
+        held: dict[_Slot, tuple[int, int]] = {}  # place -> (holder, index of its draw)
         names: set[str] = set()
         for i, e in enumerate(problem.events[:index]):
             if isinstance(e, Draw):
                 item = _resolve(timeline.takes[i], picks)
                 if isinstance(item, tuple):
-                    held[item] = e.player
+                    held[item] = (e.player, i)
                 elif e.player == event.player:
                     names.add(str(item))
             elif isinstance(e, Receive) and e.player == event.player:
@@ -439,11 +439,16 @@ def _picks(problem: DealProblem, timeline: _Timeline) -> Iterator[dict[int, _Pic
                 pick = picks[i]
                 if isinstance(pick, tuple):
                     held.pop(pick, None)
-        options: list[_Pick] = [
-            place
-            for place, player in held.items()
+        # Of the deal places the player holds, putting back the one drawn last
+        # is never worse: any card an earlier one could be, it could be too
+        # (an exchange of the two places' cards turns any fitting deal into one
+        # that puts back the later place).
+        mine = [
+            (drawn, place)
+            for place, (player, drawn) in held.items()
             if player == event.player and place[0] == event.pile
         ]
+        options: list[_Pick] = [max(mine)[1]] if mine else []
         options += [name for name in sorted(names) if name in problem.piles.get(event.pile, ())]
         for option in options:
             picks[index] = option
