@@ -388,7 +388,8 @@ def _expand_inserts(
             1 for e in problem.events[index + 1 :] if isinstance(e, Draw) and e.pile == event.pile
         )
         reach = max(len(event.cards), min(size, later + len(event.cards)))
-        options.append(list(itertools.permutations(range(1, reach + 1), len(event.cards))))
+        every = list(itertools.permutations(range(1, reach + 1), len(event.cards)))
+        options.append(_insert_options(problem, index, size) or every)
     for choice in itertools.product(*options):
         events = list(problem.events)
         for index, positions in zip(open_inserts, choice, strict=True):
@@ -396,6 +397,61 @@ def _expand_inserts(
             assert isinstance(event, Insert)
             events[index] = replace(event, positions=positions)
         yield replace(problem, events=tuple(events)), dict(zip(open_inserts, choice, strict=True))
+
+
+def _insert_options(problem: DealProblem, index: int, size: int) -> list[tuple[int, ...]]:
+    """The places worth trying for an insert whose places are not recorded
+    (empty: try every place).
+
+    When the pile below holds only cards nobody has seen, those cards are
+    interchangeable, so an inserted card matters only by which draw takes it.
+    A card that leaves a hand later must be drawn by that player before it
+    leaves, and its last such draw is never worse than an earlier one (the
+    player keeps its earlier unknown card, which fits every card the later
+    one fits); a card that never leaves a hand is best never drawn, or drawn
+    by some player's last draw.
+    """
+    event = problem.events[index]
+    assert isinstance(event, Insert)
+    if not _fresh_below(problem, index):
+        return []
+    draws = [
+        (i, e.player)
+        for i, e in enumerate(problem.events)
+        if i > index and isinstance(e, Draw) and e.pile == event.pile
+    ][:size]  # the places of the pile as it is after the insert
+    count = len(event.cards)
+    never = list(range(len(draws) + 1, size + 1))[:count]
+    per_card: list[list[int]] = []
+    for card in event.cards:
+        leaves = next(
+            (
+                (i, e.player)
+                for i, e in enumerate(problem.events)
+                if i > index and isinstance(e, Spend | PutBack) and e.card == card
+            ),
+            None,
+        )
+        if leaves is None:
+            places = list(never)
+            for player in range(problem.players):
+                places += [j for j, (_, p) in enumerate(draws, 1) if p == player][-count:]
+        else:
+            at, player = leaves
+            places = [j for j, (i, p) in enumerate(draws, 1) if p == player and i < at][-count:]
+            places = places or list(never)
+        per_card.append(places)
+    return [c for c in itertools.product(*per_card) if len(set(c)) == count and max(c) <= size]
+
+
+def _fresh_below(problem: DealProblem, index: int) -> bool:
+    """Whether the pile an insert goes into holds only deal places nobody drew."""
+    event = problem.events[index]
+    assert isinstance(event, Insert)
+    for e in problem.events[:index]:
+        if isinstance(e, PutBack | Insert) and e.pile == event.pile:
+            return False
+    return True
 
 
 def _pile_size(problem: DealProblem, upto: int, sizes: Mapping[str, int]) -> int:
@@ -467,6 +523,53 @@ def solve(problem: DealProblem) -> DealAnswer:
     When none does, the answer names the first ply no deal fits; otherwise it
     gives one deal that does.
     """
+    # Cards never change pile, so each pile is a question of its own: the
+    # record fits if every pile fits, and fails where the first pile fails.
+    parts = _by_pile(problem)
+    if len(parts) == 1:
+        return _solve_pile(problem)
+    answers = []
+    for part, indices in parts:
+        answer = _solve_pile(part)
+        answers.append((answer, indices))
+    failed = [a for a, _ in answers if not a.fits and a.ply is not None]
+    if failed:
+        return min(failed, key=lambda a: a.ply or 0)
+    deal: dict[str, tuple[str, ...]] = {}
+    hidden: dict[int, str] = {}
+    positions: dict[int, tuple[int, ...]] = {}
+    for answer, indices in answers:
+        deal.update(answer.deal or {})
+        hidden.update((indices[i], card) for i, card in answer.hidden.items())
+        positions.update((indices[i], places) for i, places in answer.positions.items())
+    return DealAnswer(True, deal=deal, hidden=hidden, positions=positions)
+
+
+def _by_pile(problem: DealProblem) -> list[tuple[DealProblem, list[int]]]:
+    """One problem per pile, each with the original index of its events."""
+    home = {card: name for name, cards in problem.piles.items() for card in cards}
+    first = next(iter(problem.piles), "")
+    events: dict[str, list[int]] = {name: [] for name in problem.piles}
+    for index, event in enumerate(problem.events):
+        if isinstance(event, Draw | PutBack | Insert):
+            pile = event.pile
+        else:
+            pile = home.get(event.card, first)  # an unknown card fails in any pile
+        events.setdefault(pile, []).append(index)
+    return [
+        (
+            DealProblem(
+                {name: problem.piles.get(name, ())},
+                tuple(problem.events[i] for i in indices),
+                problem.players,
+            ),
+            indices,
+        )
+        for name, indices in events.items()
+    ]
+
+
+def _solve_pile(problem: DealProblem) -> DealAnswer:
     answer = _solve(problem)
     if answer.fits or not any(isinstance(e, PutBack) and e.card is None for e in problem.events):
         return answer

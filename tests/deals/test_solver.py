@@ -96,7 +96,7 @@ def problems(draw: st.DrawFn) -> DealProblem:
     events: list[Event] = [Draw(0, 0, "a"), Draw(0, 1, "a")]
     cards = [*piles["a"], *piles["b"]]
     spent: list[str] = []
-    for ply in range(1, draw(st.integers(1, 7)) + 1):
+    for ply in range(1, draw(st.integers(1, 9)) + 1):
         player = draw(st.integers(0, 1))
         kind = draw(st.sampled_from(["draw", "spend", "spend", "back", "hidden", "give", "insert"]))
         if kind == "draw":
@@ -114,10 +114,14 @@ def problems(draw: st.DrawFn) -> DealProblem:
             card = draw(st.sampled_from(cards))
             events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
         elif spent:
-            card = draw(st.sampled_from(spent))
-            spent.remove(card)
+            chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
+            pile = chosen[0][0]
+            chosen = [c for c in chosen if c[0] == pile]
+            for card in chosen:
+                spent.remove(card)
             known = draw(st.booleans())
-            events.append(Insert(ply, card[0], (card,), (1,) if known else None))
+            places = tuple(range(1, len(chosen) + 1)) if known else None
+            events.append(Insert(ply, pile, tuple(chosen), places))
     return DealProblem(piles, tuple(events))
 
 
@@ -197,3 +201,69 @@ def test_named_put_back_keeps_the_card_out_of_other_hands() -> None:
         answer.message
         == "no deal fits: player 2 plays a1, but a1 was put under the a pile by player 1"
     )
+
+
+@st.composite
+def played_games(draw: st.DrawFn) -> DealProblem:
+    """Events of a game actually played from a random deal (so a deal fits),
+    then perhaps one card renamed (so perhaps none does)."""
+    piles = {"a": ("a1", "a2", "a3", "a4"), "b": ("b1", "b1", "b2")}
+    order = {n: draw(st.permutations(list(cards))) for n, cards in piles.items()}
+    hands: list[list[str]] = [[], []]
+    events: list[Event] = []
+    for player in (0, 1):
+        hands[player].append(order["a"].pop(0))
+        events.append(Draw(0, player, "a"))
+    spent: list[str] = []
+    for ply in range(1, draw(st.integers(1, 10)) + 1):
+        player = draw(st.integers(0, 1))
+        hand = hands[player]
+        kind = draw(st.sampled_from(["draw", "spend", "back", "hidden", "give", "insert"]))
+        if kind == "draw":
+            pile = draw(st.sampled_from(sorted(piles)))
+            if order[pile]:
+                hand.append(order[pile].pop(0))
+                events.append(Draw(ply, player, pile))
+        elif kind in ("spend", "back", "hidden", "give") and hand:
+            card = draw(st.sampled_from(sorted(hand)))
+            hand.remove(card)
+            if kind == "spend":
+                events.append(Spend(ply, player, card))
+                spent.append(card)
+            elif kind == "give":
+                hands[1 - player].append(card)
+                events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
+            else:
+                order[card[0]].append(card)
+                events.append(PutBack(ply, player, card[0], card if kind == "back" else None))
+        elif kind == "insert" and spent:
+            chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
+            pile = chosen[0][0]
+            chosen = [c for c in chosen if c[0] == pile]
+            for card in chosen:
+                spent.remove(card)
+            size = len(order[pile]) + len(chosen)
+            places = draw(st.permutations(range(1, size + 1)))[: len(chosen)]
+            placed = dict(zip(places, chosen, strict=True))
+            rest = iter(order[pile])
+            order[pile] = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
+            recorded = None if draw(st.booleans()) else tuple(places)
+            events.append(Insert(ply, pile, tuple(chosen), recorded))
+    if draw(st.booleans()):
+        spends = [i for i, e in enumerate(events) if isinstance(e, Spend)]
+        if spends:
+            i = draw(st.sampled_from(spends))
+            old = events[i]
+            assert isinstance(old, Spend)
+            events[i] = Spend(
+                old.ply, old.player, draw(st.sampled_from(["a1", "a2", "a3", "a4", "b1", "b2"]))
+            )
+    return DealProblem(piles, tuple(events))
+
+
+@settings(max_examples=300, deadline=None)
+@given(played_games())
+def test_solver_agrees_with_brute_force_on_played_games(problem: DealProblem) -> None:
+    answer = solve(problem)
+    expected = _brute_first_failure(problem)
+    assert answer.ply == expected, (answer, expected)
