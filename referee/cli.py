@@ -82,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, metavar="N", help="spread the games over N processes"
     )
     check.add_argument("--quiet", action="store_true", help="print only the illegal games")
+    check.add_argument(
+        "--witness", action="store_true", help="for a legal public record: print a deal that fits"
+    )
     check.set_defaults(run=_validate)
 
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
@@ -231,6 +234,8 @@ def _reports(paths: Sequence[str], jobs: int) -> Iterator[ValidationReport]:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    if args.witness:
+        return _validate_with_witness(args)
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
     for report in _reports(args.paths, args.jobs):
@@ -252,6 +257,38 @@ def _validate(args: argparse.Namespace) -> int:
             progress.tick()
     if progress:
         progress.clear()
+    total = sum(counts.values())
+    if args.json:
+        print(json.dumps({"summary": {"records": total, **counts}}))
+    else:
+        print(
+            f"{total} records: {counts['legal']} legal, {counts['illegal']} illegal, "
+            f"{counts['unreadable']} unreadable"
+        )
+    if counts["unreadable"]:
+        return EXIT_UNREADABLE
+    return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
+
+
+def _validate_with_witness(args: argparse.Namespace) -> int:
+    """``validate --witness``: each report, then for a legal public record one
+    deal that fits it (the full-record ``deal``; see referee.deals)."""
+    from referee.deals import witness_json
+
+    counts = {"legal": 0, "illegal": 0, "unreadable": 0}
+    for item in _all_records(args.paths):
+        report = _check(item)
+        status = "unreadable" if report.input_error else "legal" if report.legal else "illegal"
+        counts[status] += 1
+        found = None
+        if report.legal and not isinstance(item, RecordError):
+            found = witness_json(item)
+        if args.json:
+            print(json.dumps({**report.to_json(), "witness": found}, ensure_ascii=False))
+        elif status != "legal" or not args.quiet or found is not None:
+            print(report.summary())
+            if found is not None:
+                print(f"  witness: {json.dumps(found, ensure_ascii=False)}")
     total = sum(counts.values())
     if args.json:
         print(json.dumps({"summary": {"records": total, **counts}}))

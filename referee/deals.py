@@ -45,7 +45,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.records import Record
+    from referee.records import Match, Record
 
 __all__ = [
     "DealAnswer",
@@ -59,6 +59,7 @@ __all__ = [
     "check_record",
     "solve",
     "witness",
+    "witness_json",
 ]
 
 
@@ -652,7 +653,8 @@ def _answer(
     for name, cards in problem.piles.items():
         left = Counter(cards)
         left.subtract(card for (pile, _), card in label.items() if pile == name)
-        spare = iter(sorted(left.elements()))
+        # the cards no move pins down, in the order the pile lists them
+        spare = iter([c for c in dict.fromkeys(cards) for _ in range(max(0, left[c]))])
         deal[name] = tuple(label.get((name, i)) or next(spare) for i in range(len(cards)))
     hidden: dict[int, str] = {}
     for index, pick in picks.items():
@@ -719,3 +721,26 @@ def witness(record: Record) -> Record | None:
         return None
     full: Record = module.full_record(record, answer)
     return full
+
+
+def witness_json(item: Record | Match) -> dict[str, object] | list[object] | None:
+    """The witness of a public record as JSON: ``{"deal": ...}``, plus ``"moves"``
+    when the full record must name what the public one hid; for a match, one
+    such object (or ``None``) per game. ``None`` when there is nothing to show.
+
+    >>> from referee.records import Record
+    >>> witness_json(Record("schotten-totten", ("G4@2", "draw")))["deal"]["deck"][:2]
+    ['G4', 'R1']
+    """
+    from referee.records import Match
+
+    if isinstance(item, Match):
+        games: list[object] = [witness_json(game) for game in item.games]
+        return games if any(g is not None for g in games) else None
+    full = witness(item)
+    if full is None:
+        return None
+    data: dict[str, object] = {"deal": dict(full.deal or {})}
+    if full.moves != item.moves:
+        data["moves"] = list(full.moves)
+    return data
