@@ -36,6 +36,7 @@ landed) are tried one by one: the record fits if one choice fits.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import itertools
 from collections import Counter
@@ -216,20 +217,23 @@ class _Matching:
     demand_at: dict[_Slot, int] = field(default_factory=dict)  # place -> demand
     demands: list[tuple[int, int, str]] = field(default_factory=list)  # (player, index, card)
 
+    def __post_init__(self) -> None:
+        # each player's places in each pile, in the order they were drawn
+        self.by_holder: dict[tuple[str, int], list[tuple[int, _Slot]]] = {}
+        for place, (holder, drawn) in self.final.items():
+            self.by_holder.setdefault((place[0], holder), []).append((drawn, place))
+        for places in self.by_holder.values():
+            places.sort()
+        self.home = {card: name for name, cards in self.problem.piles.items() for card in cards}
+
     def candidates(self, demand: int) -> list[_Slot]:
+        """The places the card of ``demand`` can be: drawn by that player before."""
         player, index, card = self.demands[demand]
-        pile = self.pile_of(card)
-        return [
-            place
-            for place, (holder, drawn) in self.final.items()
-            if place[0] == pile and holder == player and drawn < index
-        ]
+        places = self.by_holder.get((self.pile_of(card), player), [])
+        return [place for drawn, place in places[: bisect.bisect_left(places, (index,))]]
 
     def pile_of(self, card: str) -> str:
-        for name, cards in self.problem.piles.items():
-            if card in cards:
-                return name
-        return ""
+        return self.home.get(card, "")
 
     def add(self, player: int, index: int, card: str) -> tuple[list[str], int] | None:
         """Match one more card; ``None`` on success, else Hall's witness: the
@@ -247,7 +251,14 @@ class _Matching:
 
     def _augment(self, demand: int, seen: set[_Slot], visited: list[int]) -> bool:
         visited.append(demand)
-        for place in self.candidates(demand):
+        candidates = self.candidates(demand)
+        for place in candidates:  # a free place first: no path to follow
+            if place not in seen and place not in self.demand_at:
+                seen.add(place)
+                self.demand_at[place] = demand
+                self.place_of[demand] = place
+                return True
+        for place in candidates:
             if place in seen:
                 continue
             seen.add(place)

@@ -22,14 +22,16 @@ from referee.records import Record
 from referee.schotten_totten.moves import (
     PILES,
     Banshee,
+    EndTurn,
     PlayCard,
     Recruit,
     Strategist,
     Traitor,
+    parse_move,
 )
 from referee.schotten_totten.moves import Draw as DrawMove
-from referee.schotten_totten.record import FORMAT
-from referee.schotten_totten.state import CLAN_CARDS, State
+from referee.schotten_totten.record import SchottenTottenFormat
+from referee.schotten_totten.state import CLAN_CARDS
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
 
 __all__ = ["full_record", "problem", "solve"]
@@ -37,10 +39,9 @@ __all__ = ["full_record", "problem", "solve"]
 
 def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
-    which the rules must accept."""
-    state = FORMAT.start(replace(record, deal=None))
-    assert isinstance(state, State)
-    rules = state.rules
+    which the rules must accept (so each reads, and a turn ends with its
+    ``draw`` or ``done``)."""
+    rules = SchottenTottenFormat().rules_of(record.rules, record.where)
     piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
     if rules.tactics:
         piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
@@ -48,11 +49,12 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         Draw(0, player, "clan") for player in (0, 1) for _ in range(rules.hand_size)
     ]
     moves = record.moves if upto is None else record.moves[:upto]
+    player = record.first
     for ply, text in enumerate(moves, start=1):
-        move = state.parse_move(text)
-        player = state.to_move
+        move = parse_move(text)
         events += _events(move, ply, player)
-        state = state.play(move)
+        if isinstance(move, DrawMove | EndTurn):
+            player = 1 - player
     return DealProblem(piles, tuple(events))
 
 
@@ -95,7 +97,7 @@ def full_record(record: Record, answer: DealAnswer) -> Record:
         for index, card in sorted(named.items()):
             by_ply.setdefault(found.events[index].ply, []).append(card)
         for ply, cards in by_ply.items():
-            move = FORMAT.start(replace(record, deal=None)).parse_move(moves[ply - 1])
+            move = parse_move(moves[ply - 1])
             assert isinstance(move, Recruit)
             chosen = iter(cards)
             returns = tuple(next(chosen) if item in PILES else str(item) for item in move.returns)

@@ -22,6 +22,7 @@ from referee.deals import DealAnswer, DealProblem, Draw, Event, Insert, Receive,
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
     Desertion,
+    EndTurn,
     Exchange,
     Explosion,
     PlayCard,
@@ -30,10 +31,10 @@ from referee.schotten_totten_2.moves import (
     Shuffle,
     Support,
     Treason,
+    parse_move,
 )
 from referee.schotten_totten_2.moves import Draw as DrawMove
-from referee.schotten_totten_2.record import FORMAT
-from referee.schotten_totten_2.state import State
+from referee.schotten_totten_2.record import SchottenTotten2Format
 from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
 
 __all__ = ["full_record", "problem", "solve"]
@@ -50,10 +51,9 @@ _ACTIONS = {
 
 def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
-    which the rules must accept."""
-    state = FORMAT.start(replace(record, deal=None))
-    assert isinstance(state, State)
-    rules = state.rules
+    which the rules must accept (so each reads, and a turn ends with its
+    ``draw`` or ``done``)."""
+    rules = SchottenTotten2Format().rules_of(record.rules, record.where)
     piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
     if rules.tactics:
         piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
@@ -61,23 +61,25 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         Draw(0, player, "siege") for player in (0, 1) for _ in range(rules.hand_size)
     ]
     moves = record.moves if upto is None else record.moves[:upto]
+    player = record.first
+    support: tuple[str, ...] = ()
     for ply, text in enumerate(moves, start=1):
-        move = state.parse_move(text)
-        events += _events(state, move, ply)
-        state = state.play(move)
+        move = parse_move(text)
+        if isinstance(move, Support):
+            support = tuple(str(c) for c in move.cards)
+        events += _events(move, ply, player, support)
+        if isinstance(move, DrawMove | EndTurn):
+            player = 1 - player
     return DealProblem(piles, tuple(events))
 
 
-def _events(state: State, move: object, ply: int) -> list[Event]:
-    player = state.to_move
+def _events(move: object, ply: int, player: int, support: tuple[str, ...]) -> list[Event]:
     if isinstance(move, PlayCard):
         return [Spend(ply, player, str(move.card))]
     if isinstance(move, DrawMove):
         return [Draw(ply, player, move.pile or "siege")]
     if isinstance(move, Shuffle):
-        assert state.support is not None
-        cards = tuple(str(c) for c in state.support)
-        return [Insert(ply, "siege", cards, move.positions)]
+        return [Insert(ply, "siege", support, move.positions)]
     if isinstance(move, Exchange):
         other = 1 - player
         return [
