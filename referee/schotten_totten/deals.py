@@ -49,7 +49,7 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         Draw(0, player, "clan") for player in (0, 1) for _ in range(rules.hand_size)
     ]
     moves = record.moves if upto is None else record.moves[:upto]
-    player = record.first
+    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text)
         events += _events(move, ply, player)

@@ -61,7 +61,7 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         Draw(0, player, "siege") for player in (0, 1) for _ in range(rules.hand_size)
     ]
     moves = record.moves if upto is None else record.moves[:upto]
-    player = record.first
+    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     support: tuple[str, ...] = ()
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text)

@@ -205,3 +205,51 @@ def test_full_records_and_games_without_a_deal_model_are_not_checked() -> None:
     full = find_game("schotten-totten").random_record(1, {})
     assert check_record(full) is None
     assert witness(full) is None
+
+
+def _known_elsewhere(record: Record) -> list[tuple[int, str]]:
+    """Plies where the mover could be made to play a card the record shows is
+    elsewhere: a clan card the recruiter just put under the clan pile (at the
+    opponent's next turn), or a card just given away by an exchange (at the
+    giver's next turn). Each with the card to play."""
+    found = []
+    waiting: list[tuple[int, str]] = []  # (player who cannot hold it, card)
+    state = find_game(record.game).start(record)
+    for ply, text in enumerate(record.moves, start=1):
+        player = state.to_move
+        at_start = state.phase.value in ("play", "opening")
+        if at_start and waiting and waiting[0][0] == player:
+            found += [(ply, card) for _, card in waiting]
+            waiting = []
+        if text.startswith("recruiter") and " return " in text and state.deck_size > 4:
+            named = [w for w in text.split(" return ")[1].split() if w[:1].isupper()]
+            waiting = [(1 - player, card) for card in named]
+        elif text.startswith("exchange "):
+            give = text.removeprefix("exchange ").split(" for ")[0].split(",")
+            waiting = [(player, card) for card in give if card[:1].isupper()]
+        state = state.play(text)
+    return found
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(ELITE)), seed=st.integers(0, 10_000))
+def test_a_card_known_to_be_elsewhere_is_caught_at_its_ply(game: str, seed: int) -> None:
+    public = _public(game, {"variants": ["tactics"]}, seed)
+    fmt = find_game(game)
+    states = [fmt.start(public)]
+    for text in public.moves:
+        states.append(states[-1].play(text))
+    for ply, card in _known_elsewhere(public):
+        state = states[ply - 1]
+        for place in range(1, PLACES[game] + 1):
+            mutant = f"{card}@{place}"
+            try:
+                state.play(mutant)
+            except RefereeError:
+                continue
+            moves = (*public.moves[: ply - 1], mutant, *public.moves[ply:])
+            report = validate(dataclasses.replace(public, moves=moves))
+            assert report.error is not None, report.summary()
+            assert (report.error.ply, report.error.reason) == (ply, "card_never_held")
+            assert f"but {card} " in report.error.message
+            return
