@@ -17,8 +17,11 @@ The solver is exact. Every card that leaves a hand needs a card that the player
 took from a pile earlier; with each card once in the piles this is a bipartite
 matching between the named cards and the pile places, decided by augmenting
 paths as the record goes on, so the first event that no deal fits is found at
-once. Hidden choices (which card went back under a pile, where inserted cards
-landed) are tried one by one: the record fits if one choice fits.
+once. Cards never change pile, so each pile is solved on its own. Hidden
+choices (which card went back under a pile, where inserted cards landed) are
+tried one by one, only those that can matter (see ``_picks`` and
+``_insert_options`` for why the others never do): the record fits if one choice
+fits. ``tests/deals/test_solver.py`` checks all of it against brute force.
 
     >>> problem = DealProblem(
     ...     piles={"deck": ("A", "B", "C", "D")},
@@ -168,7 +171,6 @@ class _Timeline:
     """Which item each draw takes, found by playing the piles as queues."""
 
     takes: dict[int, _Item]  # event index -> the item the draw takes
-    sizes: dict[str, int]
 
 
 def _simulate(problem: DealProblem) -> _Timeline | int:
@@ -190,10 +192,16 @@ def _simulate(problem: DealProblem) -> _Timeline | int:
             queue = queues.setdefault(event.pile, [])
             assert event.positions is not None
             size = len(queue) + len(event.cards)
+            if len(set(event.positions)) != len(event.cards) or not all(
+                1 <= p <= size for p in event.positions
+            ):
+                raise ValueError(
+                    f"insert places {event.positions!r} do not fit a pile of {size} cards"
+                )
             placed = dict(zip(event.positions, event.cards, strict=True))
             rest = iter(list(queue))
             queue[:] = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
-    return _Timeline(takes, {name: len(cards) for name, cards in problem.piles.items()})
+    return _Timeline(takes)
 
 
 # --- one concrete case: every hidden choice made ----------------------------------------
