@@ -87,12 +87,14 @@ class Spend:
 
 @dataclass(frozen=True)
 class PutBack:
-    """``player`` puts ``card`` (``None``: a hidden card of ``pile``) under ``pile``."""
+    """``player`` puts ``card`` (``None``: a hidden card of ``pile``) under ``pile``;
+    a hidden card is none of ``excluded`` (cards the rules forbid to put back)."""
 
     ply: int
     player: int
     pile: str
     card: str | None = None
+    excluded: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,10 @@ class _Matching:
     problem: DealProblem
     # where each deal place is held for good: (player, event index of the draw)
     final: dict[_Slot, tuple[int, int]]
+    # cards a place cannot hold (it went back hidden where they may not)
+    forbidden: dict[_Slot, set[str]] = field(default_factory=dict)
+    # cards of the places no move pins down, when forbidden places made them matter
+    spare: dict[_Slot, str] = field(default_factory=dict)
     place_of: dict[int, _Slot] = field(default_factory=dict)  # demand -> place
     demand_at: dict[_Slot, int] = field(default_factory=dict)  # place -> demand
     demands: list[tuple[int, int, str]] = field(default_factory=list)  # (player, index, card)
@@ -238,7 +244,48 @@ class _Matching:
         """The places the card of ``demand`` can be: drawn by that player before."""
         player, index, card = self.demands[demand]
         places = self.by_holder.get((self.pile_of(card), player), [])
-        return [place for drawn, place in places[: bisect.bisect_left(places, (index,))]]
+        found = [place for drawn, place in places[: bisect.bisect_left(places, (index,))]]
+        if self.forbidden:
+            found = [p for p in found if card not in self.forbidden.get(p, ())]
+        return found
+
+    def complete(self, copies: Counter[str], matched: Counter[str]) -> bool:
+        """Place every card no move pins down too, avoiding forbidden places;
+        the named cards may move to make room. False when it cannot be done."""
+        wanted: list[tuple[int | str, list[_Slot]]] = [
+            (d, self.candidates(d)) for d in range(len(self.demands))
+        ]
+        for card, count in (copies - matched).items():
+            pile = self.pile_of(card)
+            places = [
+                (pile, i)
+                for i in range(len(self.problem.piles[pile]))
+                if card not in self.forbidden.get((pile, i), ())
+            ]
+            wanted += [(card, places)] * count
+        owner: dict[_Slot, int] = {}
+
+        def augment(k: int, seen: set[_Slot]) -> bool:
+            for place in wanted[k][1]:
+                if place not in seen:
+                    seen.add(place)
+                    if place not in owner or augment(owner[place], seen):
+                        owner[place] = k
+                        return True
+            return False
+
+        if not all(
+            augment(k, set()) for k in sorted(range(len(wanted)), key=lambda k: len(wanted[k][1]))
+        ):
+            return False
+        self.demand_at, self.place_of, self.spare = {}, {}, {}
+        for place, k in owner.items():
+            who = wanted[k][0]
+            if isinstance(who, int):
+                self.demand_at[place], self.place_of[who] = who, place
+            else:
+                self.spare[place] = who
+        return True
 
     def pile_of(self, card: str) -> str:
         return self.home.get(card, "")
@@ -288,6 +335,7 @@ def _run(
     """
     # Where each deal place ends up held for good (a hidden put-back ends a stay).
     final: dict[_Slot, tuple[int, int]] = {}
+    forbidden: dict[_Slot, set[str]] = {}
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
             item = _resolve(timeline.takes[index], picks)
@@ -297,7 +345,9 @@ def _run(
             pick = picks[index]
             if isinstance(pick, tuple):
                 final.pop(pick, None)
-    matching = _Matching(problem, final)
+                if event.excluded:
+                    forbidden.setdefault(pick, set()).update(event.excluded)
+    matching = _Matching(problem, final, forbidden)
     copies: Counter[str] = Counter()
     for cards in problem.piles.values():
         copies.update(cards)
@@ -340,6 +390,13 @@ def _run(
             if isinstance(event, Spend)
             else f"was put under the {event.pile} pile by {who}"
         )
+    if forbidden and problem.events and not matching.complete(copies, matched):
+        last = problem.events[-1].ply
+        return _Failure(
+            last,
+            "no_consistent_deal",
+            "no deal fits: a card put back hidden would have to be one it may not be",
+        ), matching
     return None, matching
 
 
@@ -525,7 +582,11 @@ def _picks(problem: DealProblem, timeline: _Timeline) -> Iterator[dict[int, _Pic
             if player == event.player and place[0] == event.pile
         ]
         options: list[_Pick] = [max(mine)[1]] if mine else []
-        options += [name for name in sorted(names) if name in problem.piles.get(event.pile, ())]
+        options += [
+            name
+            for name in sorted(names)
+            if name in problem.piles.get(event.pile, ()) and name not in event.excluded
+        ]
         for option in options:
             picks[index] = option
             yield from choose(k + 1, picks)
@@ -668,6 +729,7 @@ def _answer(
     label: dict[_Slot, str] = {}
     for demand, place in matching.place_of.items():
         label[place] = matching.demands[demand][2]
+    label.update(matching.spare)
     deal: dict[str, tuple[str, ...]] = {}
     for name, cards in problem.piles.items():
         left = Counter(cards)

@@ -50,15 +50,18 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     ]
     moves = record.moves if upto is None else record.moves[:upto]
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
+    joker_played = [False, False]
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text)
-        events += _events(move, ply, player)
+        events += _events(move, ply, player, joker_played[player])
+        if isinstance(move, PlayCard) and move.card == Tactic("joker"):
+            joker_played[player] = True
         if isinstance(move, DrawMove | EndTurn):
             player = 1 - player
     return DealProblem(piles, tuple(events))
 
 
-def _events(move: object, ply: int, player: int) -> list[Event]:
+def _events(move: object, ply: int, player: int, joker_played: bool) -> list[Event]:
     if isinstance(move, PlayCard):
         return [Spend(ply, player, str(move.card))]
     if isinstance(move, DrawMove):
@@ -70,7 +73,9 @@ def _events(move: object, ply: int, player: int) -> list[Event]:
         events += [Draw(ply, player, pile) for pile in move.draws]
         for item in move.returns:
             if isinstance(item, str):
-                events.append(PutBack(ply, player, item))
+                # the second joker, once unplayable, stays in hand (RULINGS 14)
+                kept = ("joker",) if item == "tactic" and joker_played else ()
+                events.append(PutBack(ply, player, item, None, kept))
             else:
                 pile = "tactic" if isinstance(item, Tactic) else "clan"
                 events.append(PutBack(ply, player, pile, str(item)))

@@ -258,3 +258,31 @@ def test_a_card_known_to_be_elsewhere_is_caught_at_its_ply(game: str, seed: int)
             assert (report.error.ply, report.error.reason) == (ply, "card_never_held")
             assert f"but {card} " in report.error.message
             return
+
+
+def test_a_hidden_return_is_never_the_second_joker_of_a_player_who_played_one() -> None:
+    # player 1 plays a joker, later recruits and puts one tactic card back hidden:
+    # that card cannot be the second joker (RULINGS 14: it stays in hand), so the
+    # witness names another one
+    moves = (
+        "R1@1", "draw tactic", "O1@1", "draw tactic",
+        "joker@2", "draw tactic", "spy@2", "draw tactic",
+        "R3@3", "draw tactic", "O3@3", "draw clan",
+        "recruiter draw clan clan clan return tactic clan", "done",
+    )  # fmt: skip
+    record = Record("schotten-totten", moves, {"variants": ["tactics"]})
+    assert validate(record).legal
+    full = witness(record)
+    assert full is not None
+    returned = full.moves[12].split(" return ")[1].split()
+    assert returned[0] not in ("joker", "tactic") and returned[1] != "clan"
+    assert validate(full).legal
+    # the solver is told so: the hidden tactic card put back excludes the joker
+    from referee.deals import PutBack
+    from referee.schotten_totten.deals import problem
+
+    hidden = [e for e in problem(record).events if isinstance(e, PutBack)]
+    assert [(e.pile, e.card, e.excluded) for e in hidden] == [
+        ("tactic", None, ("joker",)),
+        ("clan", None, ()),
+    ]

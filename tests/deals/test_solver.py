@@ -47,7 +47,9 @@ def _replay(
                 else [
                     c
                     for c in hands[event.player]
-                    if hands[event.player][c] > 0 and c in problem.piles[event.pile]
+                    if hands[event.player][c] > 0
+                    and c in problem.piles[event.pile]
+                    and c not in event.excluded
                 ]
             )
             worst: int | None = event.ply
@@ -109,7 +111,9 @@ def problems(draw: st.DrawFn) -> DealProblem:
             card = draw(st.sampled_from(cards))
             events.append(PutBack(ply, player, card[0], card))
         elif kind == "hidden":
-            events.append(PutBack(ply, player, draw(st.sampled_from(sorted(piles)))))
+            pile = draw(st.sampled_from(sorted(piles)))
+            excluded = draw(st.lists(st.sampled_from(sorted(set(piles[pile]))), max_size=1))
+            events.append(PutBack(ply, player, pile, None, tuple(excluded)))
         elif kind == "give":
             card = draw(st.sampled_from(cards))
             events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
@@ -235,7 +239,14 @@ def played_games(draw: st.DrawFn) -> DealProblem:
                 events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
             else:
                 order[card[0]].append(card)
-                events.append(PutBack(ply, player, card[0], card if kind == "back" else None))
+                excluded = (
+                    () if kind == "back" else tuple(draw(st.sampled_from([(), ("a1",), ("b1",)])))
+                )
+                if card in excluded:
+                    excluded = ()
+                events.append(
+                    PutBack(ply, player, card[0], card if kind == "back" else None, excluded)
+                )
         elif kind == "insert" and spent:
             chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
             pile = chosen[0][0]
@@ -267,3 +278,15 @@ def test_solver_agrees_with_brute_force_on_played_games(problem: DealProblem) ->
     answer = solve(problem)
     expected = _brute_first_failure(problem)
     assert answer.ply == expected, (answer, expected)
+
+
+def test_a_hidden_put_back_avoids_the_cards_it_may_not_be() -> None:
+    # player 1 holds the jokers' pile down to one joker, and may not put a joker back
+    events = (
+        Draw(0, 0, "t"), Spend(1, 0, "j"), Draw(2, 0, "t"), Draw(3, 0, "t"), Spend(4, 0, "x"),
+        PutBack(5, 0, "t", None, ("j",)),
+    )  # fmt: skip
+    refused = solve(DealProblem({"t": ("j", "j", "x")}, events))
+    assert (refused.fits, refused.ply, refused.reason) == (False, 5, "no_consistent_deal")
+    allowed = solve(DealProblem({"t": ("j", "j", "x")}, (*events[:5], PutBack(5, 0, "t"))))
+    assert allowed.fits and allowed.hidden == {5: "j"}
