@@ -4,7 +4,8 @@ The deal gives each player the first 6 (7 with tactics) clan cards, player 1
 first; every later card comes from the top of the clan pile or the tactic pile
 by a visible draw. The recruiter draws in the order written and puts its two
 cards under their piles, named or (in a public record) hidden as ``clan`` or
-``tactic``.
+``tactic``; a hidden tactic card is never the second joker of a player who has
+played one (it stays in hand).
 
     >>> from referee.records import Record
     >>> record = Record("schotten-totten", ("spy@1",), {"variants": ["tactics"]})
