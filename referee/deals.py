@@ -11,7 +11,9 @@ The events, in record order (``ply`` 0 is the set-up):
 * :class:`Spend`: a named card leaves a player's hand (played, given away);
 * :class:`PutBack`: a card goes from a hand under a pile, named or hidden;
 * :class:`Receive`: a named card enters a player's hand;
-* :class:`Insert`: named cards go into a pile at given (or unknown) places.
+* :class:`Insert`: named cards go into a pile at given (or unknown) places;
+* :class:`Lacks`: a hand holds none of some cards (a player who passed holds
+  no card it could have played).
 
 The solver is exact. Every card that leaves a hand needs a card that the player
 took from a pile earlier; with each card once in the piles this is a bipartite
@@ -57,6 +59,7 @@ __all__ = [
     "Draw",
     "Event",
     "Insert",
+    "Lacks",
     "PutBack",
     "Receive",
     "Spend",
@@ -117,8 +120,19 @@ class Insert:
     positions: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class Lacks:
+    """``player``'s hand holds none of ``cards`` now (say, it passed, so it holds
+    no card it could have played); ``doing`` names the move, for messages."""
+
+    ply: int
+    player: int
+    cards: frozenset[str]
+    doing: str = "passes"
+
+
 #: Any visible event.
-Event = Draw | Spend | PutBack | Receive | Insert
+Event = Draw | Spend | PutBack | Receive | Insert | Lacks
 
 
 @dataclass(frozen=True)
@@ -225,6 +239,8 @@ class _Matching:
     final: dict[_Slot, tuple[int, int]]
     # cards a place cannot hold (it went back hidden where they may not)
     forbidden: dict[_Slot, set[str]] = field(default_factory=dict)
+    # for a place held for good: when its holder lacked which cards (event index)
+    lacks_after: dict[_Slot, list[tuple[int, frozenset[str]]]] = field(default_factory=dict)
     # cards of the places no move pins down, when forbidden places made them matter
     spare: dict[_Slot, str] = field(default_factory=dict)
     place_of: dict[int, _Slot] = field(default_factory=dict)  # demand -> place
@@ -247,6 +263,14 @@ class _Matching:
         found = [place for drawn, place in places[: bisect.bisect_left(places, (index,))]]
         if self.forbidden:
             found = [p for p in found if card not in self.forbidden.get(p, ())]
+        if self.lacks_after:
+            found = [
+                p
+                for p in found
+                if not any(
+                    at < index and card in cards for at, cards in self.lacks_after.get(p, ())
+                )
+            ]
         return found
 
     def complete(self, copies: Counter[str], matched: Counter[str]) -> bool:
@@ -261,6 +285,7 @@ class _Matching:
                 (pile, i)
                 for i in range(len(self.problem.piles[pile]))
                 if card not in self.forbidden.get((pile, i), ())
+                and not any(card in cards for _, cards in self.lacks_after.get((pile, i), ()))
             ]
             wanted += [(card, places)] * count
         owner: dict[_Slot, int] = {}
@@ -333,9 +358,15 @@ def _run(
     ``picks[h]`` is a deal place or a named card: what hidden
     put-back ``h`` put under its pile.
     """
-    # Where each deal place ends up held for good (a hidden put-back ends a stay).
+    # Where each deal place ends up held for good (a hidden put-back ends a stay),
+    # and the cards each place cannot be: what a hidden put-back may not put
+    # back, and what its holder lacked while it held the place.
     final: dict[_Slot, tuple[int, int]] = {}
     forbidden: dict[_Slot, set[str]] = {}
+    lacking: list[list[tuple[int, frozenset[str]]]] = [[] for _ in range(problem.players)]
+    for index, event in enumerate(problem.events):
+        if isinstance(event, Lacks):
+            lacking[event.player].append((index, event.cards))
     for index, event in enumerate(problem.events):
         if isinstance(event, Draw):
             item = _resolve(timeline.takes[index], picks)
@@ -344,13 +375,21 @@ def _run(
         elif isinstance(event, PutBack) and event.card is None:
             pick = picks[index]
             if isinstance(pick, tuple):
-                final.pop(pick, None)
-                if event.excluded:
-                    forbidden.setdefault(pick, set()).update(event.excluded)
-    matching = _Matching(problem, final, forbidden)
+                holder, start = final.pop(pick)
+                cannot = forbidden.setdefault(pick, set())
+                cannot.update(event.excluded)
+                for at, cards in lacking[holder]:
+                    if start < at < index:
+                        cannot.update(cards)
+    lacks_after = {
+        place: [(at, cards) for at, cards in lacking[holder] if at > start]
+        for place, (holder, start) in final.items()
+    }
+    lacks_after = {place: found for place, found in lacks_after.items() if found}
+    matching = _Matching(problem, final, forbidden, lacks_after)
     copies: Counter[str] = Counter()
-    for cards in problem.piles.values():
-        copies.update(cards)
+    for pile in problem.piles.values():
+        copies.update(pile)
     matched: Counter[str] = Counter()  # copies of each card tied to a deal place
     known: list[Counter[str]] = [Counter() for _ in range(problem.players)]
     # where each named card was last seen, for messages
@@ -369,6 +408,16 @@ def _run(
         if isinstance(event, Insert):
             for name in event.cards:
                 seen[name] = f"was shuffled into the {event.pile} pile"
+            continue
+        if isinstance(event, Lacks):
+            held = sorted(c for c in event.cards if known[event.player][c] > 0)
+            if held:
+                who = f"player {event.player + 1}"
+                return _Failure(
+                    event.ply,
+                    "no_consistent_deal",
+                    f"no deal fits: {who} {event.doing}, but holds {held[0]}",
+                ), matching
             continue
         if event.card is not None:
             card = event.card
@@ -390,13 +439,14 @@ def _run(
             if isinstance(event, Spend)
             else f"was put under the {event.pile} pile by {who}"
         )
-    if forbidden and problem.events and not matching.complete(copies, matched):
-        last = problem.events[-1].ply
-        return _Failure(
-            last,
-            "no_consistent_deal",
-            "no deal fits: a card put back hidden would have to be one it may not be",
-        ), matching
+    if (forbidden or lacks_after) and problem.events and not matching.complete(copies, matched):
+        last = problem.events[-1]
+        why = (
+            f"player {last.player + 1} {last.doing}, but would hold a card it could play"
+            if isinstance(last, Lacks)
+            else "some card would have to be where it cannot be"
+        )
+        return _Failure(last.ply, "no_consistent_deal", f"no deal fits: {why}"), matching
     return None, matching
 
 
@@ -482,11 +532,12 @@ def _insert_options(problem: DealProblem, index: int, size: int) -> list[tuple[i
 
     When the pile below holds only cards nobody has seen, those cards are
     interchangeable, so an inserted card matters only by which draw takes it.
-    A card that leaves a hand later must be drawn by that player before it
-    leaves, and its last such draw is never worse than an earlier one (the
+    A card that leaves a hand later (this copy, if the game has several) must
+    be drawn by that player before it leaves, and its last such draw is never worse than an earlier one (the
     player keeps its earlier unknown card, which fits every card the later
-    one fits); a card that never leaves a hand is best never drawn, or drawn
-    by some player's last draw.
+    one fits) as long as the player lacked nothing in between; a card that
+    never leaves a hand is best never drawn, or drawn by some player's last
+    draw. So per player, the last draws between two moments it lacked cards.
     """
     event = problem.events[index]
     assert isinstance(event, Insert)
@@ -499,25 +550,30 @@ def _insert_options(problem: DealProblem, index: int, size: int) -> list[tuple[i
     ][:size]  # the places of the pile as it is after the insert
     count = len(event.cards)
     never = list(range(len(draws) + 1, size + 1))[:count]
+    lacked = [
+        [i for i, e in enumerate(problem.events) if isinstance(e, Lacks) and e.player == p]
+        for p in range(problem.players)
+    ]
+
+    def last_draws(player: int, before: int) -> list[int]:
+        """The last ``count`` draws of ``player`` before event ``before``, in
+        each stretch between two moments it lacked cards."""
+        groups: dict[int, list[int]] = {}
+        for j, (i, p) in enumerate(draws, 1):
+            if p == player and i < before:
+                groups.setdefault(bisect.bisect_left(lacked[player], i), []).append(j)
+        return [j for found in groups.values() for j in found[-count:]]
+
     per_card: list[list[int]] = []
     for card in event.cards:
-        leaves = next(
-            (
-                (i, e.player)
-                for i, e in enumerate(problem.events)
-                if i > index and isinstance(e, Spend | PutBack) and e.card == card
-            ),
-            None,
-        )
-        if leaves is None:
-            places = list(never)
-            for player in range(problem.players):
-                places += [j for j, (_, p) in enumerate(draws, 1) if p == player][-count:]
-        else:
-            at, player = leaves
-            places = [j for j, (i, p) in enumerate(draws, 1) if p == player and i < at][-count:]
-            places = places or list(never)
-        per_card.append(places)
+        # the inserted copy ends in a hand that it leaves later, or stays put
+        places = list(never)
+        for player in range(problem.players):
+            places += last_draws(player, len(problem.events))
+        for i, e in enumerate(problem.events):
+            if i > index and isinstance(e, Spend | PutBack) and e.card == card:
+                places += last_draws(e.player, i)
+        per_card.append(sorted(set(places)))
     return [c for c in itertools.product(*per_card) if len(set(c)) == count and max(c) <= size]
 
 
@@ -572,16 +628,22 @@ def _picks(problem: DealProblem, timeline: _Timeline) -> Iterator[dict[int, _Pic
                 pick = picks[i]
                 if isinstance(pick, tuple):
                     held.pop(pick, None)
-        # Of the deal places the player holds, putting back the one drawn last
-        # is never worse: any card an earlier one could be, it could be too
-        # (an exchange of the two places' cards turns any fitting deal into one
-        # that puts back the later place).
-        mine = [
-            (drawn, place)
-            for place, (player, drawn) in held.items()
-            if player == event.player and place[0] == event.pile
+        # Of two deal places the player holds that went through the same
+        # moments where it lacked cards, putting back the one drawn last is
+        # never worse: any card the earlier one could be, it could be too (an
+        # exchange of the two places' cards turns any fitting deal into one
+        # that puts back the later place). So one place per such group.
+        lacked = [
+            i
+            for i, e in enumerate(problem.events[:index])
+            if isinstance(e, Lacks) and e.player == event.player
         ]
-        options: list[_Pick] = [max(mine)[1]] if mine else []
+        latest: dict[int, tuple[int, _Slot]] = {}
+        for place, (player, drawn) in held.items():
+            if player == event.player and place[0] == event.pile:
+                group = bisect.bisect_left(lacked, drawn)
+                latest[group] = max(latest.get(group, (drawn, place)), (drawn, place))
+        options: list[_Pick] = [place for _, place in sorted(latest.values())]
         options += [
             name
             for name in sorted(names)
@@ -630,32 +692,44 @@ def _by_pile(problem: DealProblem) -> list[tuple[DealProblem, list[int]]]:
     """One problem per pile, each with the original index of its events."""
     home = {card: name for name, cards in problem.piles.items() for card in cards}
     first = next(iter(problem.piles), "")
-    events: dict[str, list[int]] = {name: [] for name in problem.piles}
+    parts: dict[str, list[tuple[int, Event]]] = {name: [] for name in problem.piles}
     for index, event in enumerate(problem.events):
+        if isinstance(event, Lacks):
+            for name in problem.piles:
+                cards = frozenset(c for c in event.cards if home.get(c) == name)
+                if cards:
+                    parts[name].append((index, replace(event, cards=cards)))
+            continue
         if isinstance(event, Draw | PutBack | Insert):
             pile = event.pile
         else:
             pile = home.get(event.card, first)  # an unknown card fails in any pile
-        events.setdefault(pile, []).append(index)
+        parts.setdefault(pile, []).append((index, event))
     return [
         (
             DealProblem(
                 {name: problem.piles.get(name, ())},
-                tuple(problem.events[i] for i in indices),
+                tuple(event for _, event in found),
                 problem.players,
             ),
-            indices,
+            [index for index, _ in found],
         )
-        for name, indices in events.items()
+        for name, found in parts.items()
     ]
 
 
 def _solve_pile(problem: DealProblem) -> DealAnswer:
     answer = _solve(problem)
-    if answer.fits or not any(isinstance(e, PutBack) and e.card is None for e in problem.events):
+    if answer.fits or not any(
+        isinstance(e, Lacks)
+        or (isinstance(e, PutBack) and e.card is None)
+        or (isinstance(e, Insert) and e.positions is None)
+        for e in problem.events
+    ):
         return answer
-    # A hidden put-back's choice constrains earlier plies too, so a failing
-    # choice can point too early: find the first ply no deal fits by prefixes.
+    # A hidden choice is made for the whole record, and a lack constrains what
+    # is held later, so a failing case can point too early: find the first ply
+    # no deal fits by prefixes.
     plies = sorted({e.ply for e in problem.events})
     low, high = 0, len(plies) - 1  # the prefix up to plies[high] fails
     while low < high:

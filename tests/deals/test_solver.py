@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.deals import DealProblem, Draw, Event, Insert, PutBack, Receive, Spend, solve
+from referee.deals import DealProblem, Draw, Event, Insert, Lacks, PutBack, Receive, Spend, solve
 
 
 def _brute_first_failure(problem: DealProblem) -> int | None:
@@ -40,6 +40,9 @@ def _replay(
             hands[event.player][event.card] -= 1
         elif isinstance(event, Receive):
             hands[event.player][event.card] += 1
+        elif isinstance(event, Lacks):
+            if any(hands[event.player][c] > 0 for c in event.cards):
+                return event.ply
         elif isinstance(event, PutBack):
             options = (
                 [event.card]
@@ -100,9 +103,14 @@ def problems(draw: st.DrawFn) -> DealProblem:
     spent: list[str] = []
     for ply in range(1, draw(st.integers(1, 9)) + 1):
         player = draw(st.integers(0, 1))
-        kind = draw(st.sampled_from(["draw", "spend", "spend", "back", "hidden", "give", "insert"]))
+        kind = draw(
+            st.sampled_from(["draw", "spend", "spend", "back", "hidden", "give", "insert", "lacks"])
+        )
         if kind == "draw":
             events.append(Draw(ply, player, draw(st.sampled_from(sorted(piles)))))
+        elif kind == "lacks":
+            lacked = draw(st.sets(st.sampled_from(cards), min_size=1, max_size=3))
+            events.append(Lacks(ply, player, frozenset(lacked)))
         elif kind == "spend":
             card = draw(st.sampled_from(cards))
             events.append(Spend(ply, player, card))
@@ -222,7 +230,7 @@ def played_games(draw: st.DrawFn) -> DealProblem:
     for ply in range(1, draw(st.integers(1, 10)) + 1):
         player = draw(st.integers(0, 1))
         hand = hands[player]
-        kind = draw(st.sampled_from(["draw", "spend", "back", "hidden", "give", "insert"]))
+        kind = draw(st.sampled_from(["draw", "spend", "back", "hidden", "give", "insert", "lacks"]))
         if kind == "draw":
             pile = draw(st.sampled_from(sorted(piles)))
             if order[pile]:
@@ -247,6 +255,11 @@ def played_games(draw: st.DrawFn) -> DealProblem:
                 events.append(
                     PutBack(ply, player, card[0], card if kind == "back" else None, excluded)
                 )
+        elif kind == "lacks":
+            absent = sorted({"a1", "a2", "a3", "a4", "b1", "b2"} - set(hand))
+            if absent:
+                lacked = draw(st.sets(st.sampled_from(absent), min_size=1, max_size=4))
+                events.append(Lacks(ply, player, frozenset(lacked)))
         elif kind == "insert" and spent:
             chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
             pile = chosen[0][0]
