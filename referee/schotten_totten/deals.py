@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.deals import DealAnswer, DealProblem, Draw, Event, PutBack, Spend, solve
+from referee.deals import DealAnswer, DealProblem, Draw, Event, Lacks, PutBack, Spend, solve
 from referee.records import Record
 from referee.schotten_totten.moves import (
     PILES,
     Banshee,
     EndTurn,
+    Pass,
     PlayCard,
     Recruit,
     Strategist,
@@ -31,8 +32,8 @@ from referee.schotten_totten.moves import (
     parse_move,
 )
 from referee.schotten_totten.moves import Draw as DrawMove
-from referee.schotten_totten.record import SchottenTottenFormat
-from referee.schotten_totten.state import CLAN_CARDS
+from referee.schotten_totten.record import FORMAT, SchottenTottenFormat
+from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
 
 __all__ = ["full_record", "problem", "solve"]
@@ -52,8 +53,20 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     moves = record.moves if upto is None else record.moves[:upto]
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     joker_played = [False, False]
+    # a pass depends on the table, so a record with passes is replayed
+    state = FORMAT.start(replace(record, deal=None)) if "pass" in moves else None
+    clan = frozenset(piles["clan"])
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text)
+        # with room on its side, a player who passes holds no clan card
+        if (
+            isinstance(move, Pass)
+            and isinstance(state, State)
+            and any(stone.room(player) for stone in state.stones)
+        ):
+            events.append(Lacks(ply, player, clan))
+        if state is not None:
+            state = state.play(move)
         events += _events(move, ply, player, joker_played[player])
         if isinstance(move, PlayCard) and move.card == Tactic("joker"):
             joker_played[player] = True

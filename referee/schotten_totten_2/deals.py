@@ -18,13 +18,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.deals import DealAnswer, DealProblem, Draw, Event, Insert, Receive, Spend, solve
+from referee.deals import (
+    DealAnswer,
+    DealProblem,
+    Draw,
+    Event,
+    Insert,
+    Lacks,
+    Receive,
+    Spend,
+    solve,
+)
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
     Desertion,
     EndTurn,
     Exchange,
     Explosion,
+    Pass,
     PlayCard,
     Recruitment,
     Redeploy,
@@ -34,8 +45,9 @@ from referee.schotten_totten_2.moves import (
     parse_move,
 )
 from referee.schotten_totten_2.moves import Draw as DrawMove
-from referee.schotten_totten_2.record import SchottenTotten2Format
-from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
+from referee.schotten_totten_2.record import FORMAT, SchottenTotten2Format
+from referee.schotten_totten_2.state import State
+from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS, TacticCard
 
 __all__ = ["full_record", "problem", "solve"]
 
@@ -63,14 +75,39 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     moves = record.moves if upto is None else record.moves[:upto]
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     support: tuple[str, ...] = ()
+    # a pass depends on the table, so a record with passes is replayed
+    state = FORMAT.start(replace(record, deal=None)) if "pass" in moves else None
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text)
         if isinstance(move, Support):
             support = tuple(str(c) for c in move.cards)
+        if isinstance(move, Pass) and isinstance(state, State):
+            events.append(Lacks(ply, player, _playable(state)))
         events += _events(move, ply, player, support)
         if isinstance(move, DrawMove | EndTurn):
             player = 1 - player
+        if state is not None:
+            state = state.play(move)
     return DealProblem(piles, tuple(events))
+
+
+def _playable(state: State) -> frozenset[str]:
+    """The cards the player to move could play now if it held them (so a
+    player who passes holds none of them), as the rules judge a known hand."""
+    player, opponent = state.to_move, 1 - state.to_move
+    open_tiles = [t.number for t in state.tiles if t.room(player)]
+    cards: set[str] = set()
+    if open_tiles:
+        cards.update(str(c) for c in SIEGE_CARDS.cards)
+    if state.rules.tactics and state.tactics_played[player] <= state.tactics_played[opponent]:
+        for card in dict.fromkeys(TACTIC_CARDS):
+            if card is TacticCard.EXCHANGE:
+                playable = state.hand_sizes[player] > 3 and state.hand_sizes[opponent] >= 3
+            else:
+                playable = bool(state._tactic_plays(card, open_tiles))
+            if playable:
+                cards.add(str(card))
+    return frozenset(cards)
 
 
 def _events(move: object, ply: int, player: int, support: tuple[str, ...]) -> list[Event]:

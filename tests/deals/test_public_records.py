@@ -286,3 +286,28 @@ def test_a_hidden_return_is_never_the_second_joker_of_a_player_who_played_one() 
         ("tactic", None, ("joker",)),
         ("clan", None, ()),
     ]
+
+
+def test_a_player_who_passes_with_room_holds_no_clan_card() -> None:
+    # the first player passes with every stone open: its hand is 7 clan cards
+    record = Record("schotten-totten", ("pass", "done"), {"variants": ["tactics"]})
+    report = validate(record)
+    assert report.error is not None
+    assert (report.error.ply, report.error.move, report.error.reason) == (
+        1,
+        "pass",
+        "no_consistent_deal",
+    )
+    assert report.error.message == (
+        "illegal move 'pass': no deal fits: player 1 passes, but would hold a card it could play"
+    )
+
+
+@pytest.mark.parametrize("seed", [1128, 1364])
+def test_the_witness_of_a_pass_holds_no_card_the_passer_could_play(seed: int) -> None:
+    # Schotten Totten 2: these games end with a pass by a player whose side is
+    # full; a witness holding an action card it could still play would not replay
+    public = _public("schotten-totten-2", {"variants": ["tactics"]}, seed)
+    assert "pass" in public.moves and validate(public).legal
+    full = witness(public)
+    assert full is not None and validate(full).legal
