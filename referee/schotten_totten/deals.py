@@ -54,10 +54,12 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     joker_played = [False, False]
     # a pass depends on the table, so a record with passes is replayed
-    state = FORMAT.start(replace(record, deal=None)) if "pass" in moves else None
+    state = (
+        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
+    )
     clan = frozenset(piles["clan"])
     for ply, text in enumerate(moves, start=1):
-        move = parse_move(text)
+        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
         # with room on its side, a player who passes holds no clan card
         if (
             isinstance(move, Pass)

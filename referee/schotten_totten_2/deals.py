@@ -76,9 +76,11 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     support: tuple[str, ...] = ()
     # a pass depends on the table, so a record with passes is replayed
-    state = FORMAT.start(replace(record, deal=None)) if "pass" in moves else None
+    state = (
+        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
+    )
     for ply, text in enumerate(moves, start=1):
-        move = parse_move(text)
+        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
         if isinstance(move, Support):
             support = tuple(str(c) for c in move.cards)
         if isinstance(move, Pass) and isinstance(state, State):
