@@ -153,6 +153,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"spread the games over N processes (1 to {MAX_JOBS})",
     )
     check.add_argument("--quiet", action="store_true", help="print only the illegal games")
+    check.add_argument(
+        "--witness", action="store_true", help="for a legal public record: print a deal that fits"
+    )
     check.set_defaults(run=_validate)
 
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
@@ -345,11 +348,30 @@ def _reports(paths: Sequence[str], jobs: int) -> Iterator[ValidationReport]:
         pool.join()
 
 
+def _with_witnesses(paths: Sequence[str]) -> Iterator[tuple[ValidationReport, Any]]:
+    """``validate --witness`` (in one process): each report, with one deal that
+    fits a legal public record (the full-record ``deal``; see referee.deals)."""
+    from referee.deals import witness_json
+
+    for raw in _raw(paths):
+        item = raw if isinstance(raw, RecordError) else read_raw(raw)
+        report = _check(item)
+        if isinstance(item, RecordError) or not report.legal:
+            yield report, None
+        else:
+            yield report, witness_json(item)
+
+
 def _validate(args: argparse.Namespace) -> int:
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
     out = _Output()
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
-    for report in _reports(args.paths, args.jobs):
+    results: Iterator[tuple[ValidationReport, Any]] = (
+        _with_witnesses(args.paths)
+        if args.witness
+        else ((report, None) for report in _reports(args.paths, args.jobs))
+    )
+    for report, found in results:
         status = (
             "unreadable"
             if report.input_error is not None
@@ -358,13 +380,18 @@ def _validate(args: argparse.Namespace) -> int:
             else "illegal"
         )
         counts[status] += 1
-        if status != "legal" or not args.quiet:
+        if status != "legal" or not args.quiet or found is not None:
             if progress:
                 progress.clear()
             if args.json:
-                out.line(json.dumps(report.to_json(), ensure_ascii=False))
+                data = report.to_json()
+                if args.witness:
+                    data["witness"] = found
+                out.line(json.dumps(data, ensure_ascii=False))
             else:
                 out.line(report.summary())
+                if found is not None:
+                    out.line(f"  witness: {json.dumps(found, ensure_ascii=False)}")
         if progress:
             progress.tick()
     if progress:

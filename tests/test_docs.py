@@ -22,7 +22,13 @@ from referee.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 #: The pages whose ``sh`` blocks are run.
-COMMAND_PAGES = ["README.md", "docs/getting-started.md", "docs/records.md", "docs/pictures.md"]
+COMMAND_PAGES = [
+    "README.md",
+    "docs/getting-started.md",
+    "docs/records.md",
+    "docs/pictures.md",
+    "docs/public-records.md",
+]
 
 _SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 _EXIT_NOTE = re.compile(r"#.*\bexits with (\d)")

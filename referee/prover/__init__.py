@@ -39,6 +39,7 @@ from referee.prover._types import (
     ClaimQuestion,
     ClaimVerdict,
     Completion,
+    InvalidQuestionError,
     Piece,
     Pool,
     Verdict,
@@ -46,10 +47,13 @@ from referee.prover._types import (
 )
 
 __all__ = [
+    "MAX_COLOURS",
+    "MAX_VALUE",
     "ClaimQuestion",
     "ClaimVerdict",
     "Completion",
     "Engine",
+    "InvalidQuestionError",
     "Odds",
     "Piece",
     "Pool",
@@ -67,6 +71,12 @@ Engine = Literal["exact", "cpsat"]
 
 class UndecidedError(RuntimeError):
     """An engine gave no answer (CP-SAT hit its time limit): never a proof."""
+
+
+#: The most colours a question may have (every game has 5 to 7).
+MAX_COLOURS = 64
+#: Card and wildcard values lie in ``0..MAX_VALUE`` (every game uses 0-11).
+MAX_VALUE = 99
 
 
 def best_reachable(
@@ -88,8 +98,20 @@ def best_reachable(
     ...                colours=5).strength.total
     3
     """
-    cards, wildcards = _split(side)
     ready = pool if isinstance(pool, Pool) else Pool(pool)
+    _check_question(colours, ready, ("side", side))
+    return _best(side, ready, rule, colours, engine, time_limit)
+
+
+def _best(
+    side: Sequence[Piece],
+    ready: Pool,
+    rule: FormationRule,
+    colours: int,
+    engine: Engine,
+    time_limit: float,
+) -> Completion | None:
+    cards, wildcards = _split(side)
     if len(side) > rule.size:
         raise ValueError(f"a side holds {rule.size} cards at most, not {len(side)}")
     if engine == "exact":
@@ -125,11 +147,12 @@ def decide_claim(
             f"the claimant's formation must be complete ({rule.size} cards), not {len(claimant)}"
         )
     ready = pool if isinstance(pool, Pool) else Pool(pool)
+    _check_question(colours, ready, ("claimant", claimant), ("opponent", opponent))
     claimant_cards, claimant_wild = _split(claimant)
     opponent_cards, opponent_wild = _split(opponent)
     if ready.size and not ready.cards.isdisjoint((*claimant_cards, *opponent_cards)):
         shared = sorted(ready.cards.intersection((*claimant_cards, *opponent_cards)))
-        raise ValueError(f"card {shared[0]!r} is on the table and in the pool at once")
+        raise InvalidQuestionError(f"card {shared[0]!r} is on the table and in the pool at once")
     opponent_complete = len(opponent) == rule.size
     question = ClaimQuestion(tuple(opponent), ready, colours)  # for ClaimVerdict.odds()
     # The claimant's own strength is a plain valuation of its wildcards.
@@ -138,9 +161,7 @@ def decide_claim(
         if opponent_complete and engine == "exact":
             best: Completion | None = _valued(opponent_cards, opponent_wild, rule, colours)
         else:
-            best = best_reachable(
-                opponent, ready, rule, colours=colours, engine=engine, time_limit=time_limit
-            )
+            best = _best(opponent, ready, rule, colours, engine, time_limit)
     except UndecidedError as error:
         return ClaimVerdict(
             Verdict.UNDECIDED,
@@ -172,6 +193,70 @@ def decide_claim(
 
 
 _EMPTY_POOL = Pool(())
+
+
+def _check_question(colours: object, pool: Pool, *sides: tuple[str, Sequence[Piece]]) -> None:
+    """Refuse a malformed question before any engine sees it."""
+    if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
+        raise InvalidQuestionError(
+            f"colours must be a whole number from 1 to {MAX_COLOURS}, not {colours!r}"
+        )
+    seen: dict[tuple[int, int], str] = {}
+    for whose, side in sides:
+        if isinstance(side, str | bytes) or not isinstance(side, Sequence):
+            raise InvalidQuestionError(f"the {whose} must be a sequence of cards, not {side!r}")
+        for piece in side:
+            if isinstance(piece, Wildcard):
+                _check_wildcard(piece, whose)
+                continue
+            card = _check_card(piece, colours, f"of the {whose}")
+            if card in seen:
+                raise InvalidQuestionError(
+                    f"card {card!r} is on the {whose}'s side and on the {seen[card]}'s: "
+                    "each card is in the deck once"
+                    if seen[card] != whose
+                    else f"card {card!r} is twice on the {whose}'s side: each card is in the deck once"
+                )
+            seen[card] = whose
+    if pool.checked_colours != colours:
+        for card in pool.cards:
+            _check_card(card, colours, "in the pool")
+        pool.checked_colours = colours
+
+
+def _check_card(card: object, colours: int, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(card, tuple)
+        or len(card) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in card)
+    ):
+        raise InvalidQuestionError(
+            f"expected a card as a (colour, value) pair of whole numbers {where}, got {card!r}"
+        )
+    colour, value = card
+    if not 0 <= colour < colours:
+        raise InvalidQuestionError(
+            f"card {card!r} {where} has colour {colour}, but colours={colours} allows 0-{colours - 1}"
+        )
+    if not 0 <= value <= MAX_VALUE:
+        raise InvalidQuestionError(
+            f"card {card!r} {where} has value {value}, outside the deck's 0-{MAX_VALUE}"
+        )
+    return colour, value
+
+
+def _check_wildcard(wildcard: Wildcard, whose: str) -> None:
+    values = wildcard.values
+    if not isinstance(values, frozenset | set) or not values:
+        raise InvalidQuestionError(
+            f"wildcard {wildcard.name!r} of the {whose} has no value it may take"
+        )
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
+            raise InvalidQuestionError(
+                f"wildcard {wildcard.name!r} of the {whose} may take {value!r}, outside the "
+                f"deck's 0-{MAX_VALUE}"
+            )
 
 
 def _valued(

@@ -17,11 +17,29 @@ __all__ = [
     "ClaimQuestion",
     "ClaimVerdict",
     "Completion",
+    "InvalidQuestionError",
     "Piece",
     "Pool",
     "Verdict",
     "Wildcard",
 ]
+
+
+class InvalidQuestionError(ValueError):
+    """A malformed question: a card outside the deck, a card twice, no colours,
+    a wildcard with no value; the message quotes the offending input.
+
+    >>> from referee.prover import decide_claim
+    >>> rule = FormationRule(size=3)
+    >>> decide_claim([(0, 7), (0, 8), (9, 9)], [], [], rule, colours=6)
+    Traceback (most recent call last):
+    ...
+    referee.prover.InvalidQuestionError: card (9, 9) of the claimant has colour 9, but colours=6 allows 0-5
+    """
+
+
+# Raised and documented as part of referee.prover.
+InvalidQuestionError.__module__ = "referee.prover"
 
 
 class Wildcard(NamedTuple):
@@ -61,10 +79,22 @@ class Pool:
     calls when many stones are checked against the same visible table.
     """
 
-    __slots__ = ("by_colour", "by_value", "cards", "size", "values_sorted")
+    __slots__ = ("by_colour", "by_value", "cards", "checked_colours", "size", "values_sorted")
 
     def __init__(self, cards: Iterable[tuple[int, int]]) -> None:
-        self.cards: frozenset[tuple[int, int]] = frozenset(cards)
+        #: the ``colours`` the cards were last checked against (by the prover)
+        self.checked_colours: int | None = None
+        items = list(cards)
+        for card in items:
+            if (
+                not isinstance(card, tuple)
+                or len(card) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in card)
+            ):
+                raise InvalidQuestionError(
+                    f"expected pool cards as (colour, value) pairs of whole numbers, got {card!r}"
+                )
+        self.cards: frozenset[tuple[int, int]] = frozenset(items)
         self.size = len(self.cards)
         by_colour: dict[int, list[int]] = {}
         by_value: dict[int, list[int]] = {}

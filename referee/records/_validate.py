@@ -189,7 +189,12 @@ def _validate_game(
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:
                 evidence = _evidence(fmt, state, error)
             illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
-            return ValidationReport(where, record.game, record.is_public, ply - 1, illegal), None
+            refused = _no_deal(record, ply - 1)  # an earlier ply no deal fits comes first
+            report = ValidationReport(where, record.game, record.is_public, ply - 1, illegal)
+            return refused or report, None
+    refused = _no_deal(record, len(record.moves))
+    if refused is not None:
+        return refused, None
     outcome = state.outcome
     if outcome is None and record.result is not None and record.result.get("reason") in ARENA_ENDS:
         outcome, mismatch = _arena_end(record.result, state, len(record.moves))
@@ -327,6 +332,18 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
             f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}",
         )
     return Outcome(expected, reason), None
+def _no_deal(record: Record, plies: int) -> ValidationReport | None:
+    """The report of a public record that no deal fits within its first
+    ``plies`` moves (see :mod:`referee.deals`), or ``None``."""
+    from referee.deals import check_record
+
+    answer = check_record(record, plies)
+    if answer is None or answer.fits or answer.ply is None:
+        return None
+    move = record.moves[answer.ply - 1]
+    message = f"illegal move {move!r}: {answer.message}"
+    illegal = IllegalPly(answer.ply, move, answer.reason or "no_consistent_deal", message)
+    return ValidationReport(record.where or "<record>", record.game, True, answer.ply - 1, illegal)
 
 
 def _unreadable(where: str, game: str, public: bool, error: RecordError) -> ValidationReport:

@@ -1,0 +1,126 @@
+"""The visible card movements of a Schotten Totten record, for :mod:`referee.deals`.
+
+The deal gives each player the first 6 (7 with tactics) clan cards, player 1
+first; every later card comes from the top of the clan pile or the tactic pile
+by a visible draw. The recruiter draws in the order written and puts its two
+cards under their piles, named or (in a public record) hidden as ``clan`` or
+``tactic``; a hidden tactic card is never the second joker of a player who has
+played one (it stays in hand).
+
+    >>> from referee.records import Record
+    >>> record = Record("schotten-totten", ("spy@1",), {"variants": ["tactics"]})
+    >>> answer = solve(problem(record))
+    >>> answer.fits, answer.ply, answer.reason
+    (False, 1, 'card_never_held')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.deals import DealAnswer, DealProblem, Draw, Event, Lacks, PutBack, Spend, solve
+from referee.records import Record
+from referee.schotten_totten.moves import (
+    PILES,
+    Banshee,
+    EndTurn,
+    Pass,
+    PlayCard,
+    Recruit,
+    Strategist,
+    Traitor,
+    parse_move,
+)
+from referee.schotten_totten.moves import Draw as DrawMove
+from referee.schotten_totten.record import FORMAT, SchottenTottenFormat
+from referee.schotten_totten.state import CLAN_CARDS, State
+from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
+
+__all__ = ["full_record", "problem", "solve"]
+
+
+def problem(record: Record, upto: int | None = None) -> DealProblem:
+    """The deal question of ``record``'s first ``upto`` moves (all by default),
+    which the rules must accept (so each reads, and a turn ends with its
+    ``draw`` or ``done``)."""
+    rules = SchottenTottenFormat().rules_of(record.rules, record.where)
+    piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
+    if rules.tactics:
+        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
+    events: list[Event] = [
+        Draw(0, player, "clan") for player in (0, 1) for _ in range(rules.hand_size)
+    ]
+    moves = record.moves if upto is None else record.moves[:upto]
+    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
+    joker_played = [False, False]
+    # a pass depends on the table, so a record with passes is replayed
+    state = (
+        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
+    )
+    clan = frozenset(piles["clan"])
+    for ply, text in enumerate(moves, start=1):
+        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
+        # with room on its side, a player who passes holds no clan card
+        if (
+            isinstance(move, Pass)
+            and isinstance(state, State)
+            and any(stone.room(player) for stone in state.stones)
+        ):
+            events.append(Lacks(ply, player, clan))
+        if state is not None:
+            state = state.play(move)
+        events += _events(move, ply, player, joker_played[player])
+        if isinstance(move, PlayCard) and move.card == Tactic("joker"):
+            joker_played[player] = True
+        if isinstance(move, DrawMove | EndTurn):
+            player = 1 - player
+    return DealProblem(piles, tuple(events))
+
+
+def _events(move: object, ply: int, player: int, joker_played: bool) -> list[Event]:
+    if isinstance(move, PlayCard):
+        return [Spend(ply, player, str(move.card))]
+    if isinstance(move, DrawMove):
+        return [Draw(ply, player, move.pile or "clan")]
+    if isinstance(move, Strategist | Banshee | Traitor):
+        return [Spend(ply, player, type(move).__name__.lower())]
+    if isinstance(move, Recruit):
+        events: list[Event] = [Spend(ply, player, "recruiter")]
+        events += [Draw(ply, player, pile) for pile in move.draws]
+        for item in move.returns:
+            if isinstance(item, str):
+                # the second joker, once unplayable, stays in hand (RULINGS 14)
+                kept = ("joker",) if item == "tactic" and joker_played else ()
+                events.append(PutBack(ply, player, item, None, kept))
+            else:
+                pile = "tactic" if isinstance(item, Tactic) else "clan"
+                events.append(PutBack(ply, player, pile, str(item)))
+        return events
+    return []
+
+
+def full_record(record: Record, answer: DealAnswer) -> Record:
+    """``record`` with the deal of ``answer`` (and any hidden recruiter return
+    named), which replays as a full record."""
+    assert answer.deal is not None
+    deal: dict[str, list[str]] = {"deck": list(answer.deal["clan"])}
+    if "tactic" in answer.deal:
+        deal["tactics"] = list(answer.deal["tactic"])
+    moves = list(record.moves)
+    if answer.hidden:
+        found = problem(record)
+        named = {
+            index: answer.hidden[index]
+            for index, event in enumerate(found.events)
+            if isinstance(event, PutBack) and event.card is None
+        }
+        by_ply: dict[int, list[str]] = {}
+        for index, card in sorted(named.items()):
+            by_ply.setdefault(found.events[index].ply, []).append(card)
+        for ply, cards in by_ply.items():
+            move = parse_move(moves[ply - 1])
+            assert isinstance(move, Recruit)
+            chosen = iter(cards)
+            returns = tuple(next(chosen) if item in PILES else str(item) for item in move.returns)
+            moves[ply - 1] = str(replace(move, returns=returns))
+    return replace(record, deal=deal, moves=tuple(moves))

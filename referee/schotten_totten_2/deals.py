@@ -1,0 +1,158 @@
+"""The visible card movements of a Schotten Totten 2 record, for :mod:`referee.deals`.
+
+The deal gives each player the first 6 (7 with tactics) siege cards, player 1
+first; every later card comes from the top of the siege deck or the tactic pile
+by a visible draw. Action cards leave the hand when played; an exchange's offer
+and its answer name the 3 cards each hand gives; the support shuffles two discarded (so known)
+siege cards into the deck, at the places its ``shuffle`` names (a public record
+may leave them out: then every place is tried).
+
+    >>> from referee.records import Record
+    >>> record = Record("schotten-totten-2", ("joker@1",), {"variants": ["tactics"]})
+    >>> answer = solve(problem(record))
+    >>> answer.fits, answer.ply, answer.reason
+    (False, 1, 'card_never_held')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.deals import (
+    DealAnswer,
+    DealProblem,
+    Draw,
+    Event,
+    Insert,
+    Lacks,
+    Receive,
+    Spend,
+    solve,
+)
+from referee.records import Record
+from referee.schotten_totten_2.moves import (
+    Desertion,
+    EndTurn,
+    Exchange,
+    ExchangeReply,
+    Explosion,
+    Pass,
+    PlayCard,
+    Recruitment,
+    Redeploy,
+    Shuffle,
+    Support,
+    Treason,
+    parse_move,
+)
+from referee.schotten_totten_2.moves import Draw as DrawMove
+from referee.schotten_totten_2.record import FORMAT, SchottenTotten2Format
+from referee.schotten_totten_2.state import State
+from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS, TacticCard
+
+__all__ = ["full_record", "problem", "solve"]
+
+_ACTIONS = {
+    Redeploy: "redeploy",
+    Recruitment: "recruitment",
+    Desertion: "desertion",
+    Treason: "treason",
+    Explosion: "explosion",
+    Support: "support",
+}
+
+
+def problem(record: Record, upto: int | None = None) -> DealProblem:
+    """The deal question of ``record``'s first ``upto`` moves (all by default),
+    which the rules must accept (so each reads, and a turn ends with its
+    ``draw`` or ``done``)."""
+    rules = SchottenTotten2Format().rules_of(record.rules, record.where)
+    piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
+    if rules.tactics:
+        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
+    events: list[Event] = [
+        Draw(0, player, "siege") for player in (0, 1) for _ in range(rules.hand_size)
+    ]
+    moves = record.moves if upto is None else record.moves[:upto]
+    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
+    support: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()  # the cards of an exchange waiting for its answer
+    # a pass depends on the table, so a record with passes is replayed
+    state = (
+        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
+    )
+    for ply, text in enumerate(moves, start=1):
+        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
+        if isinstance(move, Support):
+            support = tuple(str(c) for c in move.cards)
+        if isinstance(move, Pass) and isinstance(state, State):
+            events.append(Lacks(ply, player, _playable(state)))
+        if isinstance(move, Exchange):
+            offer = tuple(str(c) for c in move.give)
+        events += _events(move, ply, player, support, offer)
+        if isinstance(move, DrawMove | EndTurn):
+            player = 1 - player
+        if state is not None:
+            state = state.play(move)
+    return DealProblem(piles, tuple(events))
+
+
+def _playable(state: State) -> frozenset[str]:
+    """The cards the player to move could play now if it held them (so a
+    player who passes holds none of them), as the rules judge a known hand."""
+    player, opponent = state.to_move, 1 - state.to_move
+    open_tiles = [t.number for t in state.tiles if t.room(player)]
+    cards: set[str] = set()
+    if open_tiles:
+        cards.update(str(c) for c in SIEGE_CARDS.cards)
+    if state.rules.tactics and state.tactics_played[player] <= state.tactics_played[opponent]:
+        for card in dict.fromkeys(TACTIC_CARDS):
+            if card is TacticCard.EXCHANGE:
+                playable = state.hand_sizes[player] > 3 and state.hand_sizes[opponent] >= 3
+            else:
+                playable = bool(state._tactic_plays(card, open_tiles))
+            if playable:
+                cards.add(str(card))
+    return frozenset(cards)
+
+
+def _events(
+    move: object, ply: int, player: int, support: tuple[str, ...], offer: tuple[str, ...]
+) -> list[Event]:
+    """The card movements of one ply; ``player`` holds the turn (an exchange's
+    answer is the other player's ply, within that turn)."""
+    if isinstance(move, PlayCard):
+        return [Spend(ply, player, str(move.card))]
+    if isinstance(move, DrawMove):
+        return [Draw(ply, player, move.pile or "siege")]
+    if isinstance(move, Shuffle):
+        return [Insert(ply, "siege", support, move.positions)]
+    if isinstance(move, Exchange):
+        # the offered cards stay in the hand until the answer swaps them
+        return [Spend(ply, player, "exchange")]
+    if isinstance(move, ExchangeReply):
+        other = 1 - player
+        return [
+            *(Spend(ply, player, c) for c in offer),
+            *(Spend(ply, other, str(c)) for c in move.give),
+            *(Receive(ply, player, str(c)) for c in move.give),
+            *(Receive(ply, other, c) for c in offer),
+        ]
+    name = _ACTIONS.get(type(move))
+    return [] if name is None else [Spend(ply, player, name)]
+
+
+def full_record(record: Record, answer: DealAnswer) -> Record:
+    """``record`` with the deal of ``answer`` (and any unrecorded shuffle
+    places filled in), which replays as a full record."""
+    assert answer.deal is not None
+    deal: dict[str, list[str]] = {"deck": list(answer.deal["siege"])}
+    if "tactic" in answer.deal:
+        deal["tactics"] = list(answer.deal["tactic"])
+    moves = list(record.moves)
+    if answer.positions:
+        found = problem(record)
+        for index, places in answer.positions.items():
+            ply = found.events[index].ply
+            moves[ply - 1] = str(Shuffle((places[0], places[1])))
+    return replace(record, deal=deal, moves=tuple(moves))

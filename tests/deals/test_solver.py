@@ -1,0 +1,305 @@
+"""The deal solver against brute force: every deal and every hidden choice tried."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.deals import DealProblem, Draw, Event, Insert, Lacks, PutBack, Receive, Spend, solve
+
+
+def _brute_first_failure(problem: DealProblem) -> int | None:
+    """The first ply no deal fits (``None``: one fits all), by trying every deal."""
+    best: int | None = -1
+    names = sorted(problem.piles)
+    orders = [set(itertools.permutations(problem.piles[n])) for n in names]
+    for combo in itertools.product(*orders):
+        piles = {n: list(o) for n, o in zip(names, combo, strict=True)}
+        failed = _replay(problem, piles, [Counter() for _ in range(problem.players)], 0)
+        if failed is None:
+            return None
+        best = max(best if best is not None else -1, failed)
+    return best
+
+
+def _replay(
+    problem: DealProblem, piles: dict[str, list[str]], hands: list[Counter[str]], start: int
+) -> int | None:
+    for index in range(start, len(problem.events)):
+        event = problem.events[index]
+        if isinstance(event, Draw):
+            if not piles[event.pile]:
+                return event.ply
+            hands[event.player][piles[event.pile].pop(0)] += 1
+        elif isinstance(event, Spend):
+            if hands[event.player][event.card] <= 0:
+                return event.ply
+            hands[event.player][event.card] -= 1
+        elif isinstance(event, Receive):
+            hands[event.player][event.card] += 1
+        elif isinstance(event, Lacks):
+            if any(hands[event.player][c] > 0 for c in event.cards):
+                return event.ply
+        elif isinstance(event, PutBack):
+            options = (
+                [event.card]
+                if event.card is not None
+                else [
+                    c
+                    for c in hands[event.player]
+                    if hands[event.player][c] > 0
+                    and c in problem.piles[event.pile]
+                    and c not in event.excluded
+                ]
+            )
+            worst: int | None = event.ply
+            for card in options:
+                if hands[event.player][card] <= 0:
+                    continue
+                new_hands = [Counter(h) for h in hands]
+                new_hands[event.player][card] -= 1
+                new_piles = {n: [*p] for n, p in piles.items()}
+                new_piles[event.pile].append(card)
+                failed = _replay(problem, new_piles, new_hands, index + 1)
+                if failed is None:
+                    return None
+                worst = max(worst or 0, failed)
+            return worst
+        elif isinstance(event, Insert):
+            size = len(piles[event.pile]) + len(event.cards)
+            choices = (
+                [event.positions]
+                if event.positions is not None
+                else list(itertools.permutations(range(1, size + 1), len(event.cards)))
+            )
+            worst = event.ply
+            for positions in choices:
+                placed = dict(zip(positions, event.cards, strict=True))
+                rest = iter(piles[event.pile])
+                new_piles = {n: [*p] for n, p in piles.items()}
+                new_piles[event.pile] = [
+                    placed[i] if i in placed else next(rest) for i in range(1, size + 1)
+                ]
+                failed = _replay(problem, new_piles, [Counter(h) for h in hands], index + 1)
+                if failed is None:
+                    return None
+                worst = max(worst, failed)
+            return worst
+    return None
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> DealProblem:
+    """Small games: two piles (one with a repeated card), two players, random events."""
+    piles = {
+        "a": ("a1", "a2", "a3", "a3")[: draw(st.integers(2, 4))],
+        "b": ("b1", "b2", "b3")[: draw(st.integers(1, 3))],
+    }
+    events: list[Event] = [Draw(0, 0, "a"), Draw(0, 1, "a")]
+    cards = [*piles["a"], *piles["b"]]
+    spent: list[str] = []
+    for ply in range(1, draw(st.integers(1, 9)) + 1):
+        player = draw(st.integers(0, 1))
+        kind = draw(
+            st.sampled_from(["draw", "spend", "spend", "back", "hidden", "give", "insert", "lacks"])
+        )
+        if kind == "draw":
+            events.append(Draw(ply, player, draw(st.sampled_from(sorted(piles)))))
+        elif kind == "lacks":
+            lacked = draw(st.sets(st.sampled_from(cards), min_size=1, max_size=3))
+            events.append(Lacks(ply, player, frozenset(lacked)))
+        elif kind == "spend":
+            card = draw(st.sampled_from(cards))
+            events.append(Spend(ply, player, card))
+            spent.append(card)
+        elif kind == "back":
+            card = draw(st.sampled_from(cards))
+            events.append(PutBack(ply, player, card[0], card))
+        elif kind == "hidden":
+            pile = draw(st.sampled_from(sorted(piles)))
+            excluded = draw(st.lists(st.sampled_from(sorted(set(piles[pile]))), max_size=1))
+            events.append(PutBack(ply, player, pile, None, tuple(excluded)))
+        elif kind == "give":
+            card = draw(st.sampled_from(cards))
+            events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
+        elif spent:
+            chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
+            pile = chosen[0][0]
+            chosen = [c for c in chosen if c[0] == pile]
+            for card in chosen:
+                spent.remove(card)
+            known = draw(st.booleans())
+            places = tuple(range(1, len(chosen) + 1)) if known else None
+            events.append(Insert(ply, pile, tuple(chosen), places))
+    return DealProblem(piles, tuple(events))
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems())
+def test_solver_agrees_with_brute_force(problem: DealProblem) -> None:
+    answer = solve(problem)
+    expected = _brute_first_failure(problem)
+    assert answer.ply == expected, (answer, expected)
+    assert answer.fits == (expected is None)
+    if answer.fits:
+        # the deal given replays every event (hidden choices as the answer has them)
+        assert answer.deal is not None
+        concrete = list(problem.events)
+        for index, card in answer.hidden.items():
+            event = concrete[index]
+            assert isinstance(event, PutBack)
+            concrete[index] = PutBack(event.ply, event.player, event.pile, card)
+        for index, places in answer.positions.items():
+            event = concrete[index]
+            assert isinstance(event, Insert)
+            concrete[index] = Insert(event.ply, event.pile, event.cards, places)
+        piles = {n: list(o) for n, o in answer.deal.items()}
+        assert sorted(answer.deal["a"]) == sorted(problem.piles["a"])
+        fixed = DealProblem(problem.piles, tuple(concrete))
+        assert _replay(fixed, piles, [Counter(), Counter()], 0) is None
+
+
+def test_hall_violation_names_the_cards() -> None:
+    # player 1 holds one b card but plays two: each alone could be it, not both
+    problem = DealProblem(
+        {"a": ("a1", "a2"), "b": ("b1", "b2")},
+        (Draw(0, 0, "a"), Draw(1, 0, "b"), Spend(2, 0, "b1"), Draw(3, 1, "b"), Spend(4, 0, "b2")),
+    )
+    answer = solve(problem)
+    assert (answer.fits, answer.ply, answer.reason) == (False, 4, "no_consistent_deal")
+    assert answer.message == (
+        "no deal fits: player 1 plays b2, but its cards b1 b2 would need 2 of the 1 b cards "
+        "it can have drawn for them"
+    )
+
+
+def test_hidden_put_back_can_carry_the_card_the_other_player_plays() -> None:
+    # player 1 puts back a hidden card; player 2 draws it and plays a1
+    problem = DealProblem(
+        {"a": ("a1", "a2"), "b": ("b1",)},
+        (
+            Draw(0, 0, "a"),
+            Draw(0, 0, "b"),
+            PutBack(1, 0, "b"),
+            Draw(2, 1, "a"),
+            Draw(3, 1, "b"),
+            Spend(4, 1, "b1"),
+        ),
+    )
+    answer = solve(problem)
+    assert (
+        answer.fits
+        and answer.hidden == {2: "b1"}
+        and answer.deal == {"a": ("a1", "a2"), "b": ("b1",)}
+    )
+    # without the put-back, player 2 could never hold b1
+    refused = solve(
+        DealProblem(problem.piles, (*problem.events[:2], problem.events[3], Spend(4, 1, "b1")))
+    )
+    assert (refused.ply, refused.reason) == (4, "card_never_held")
+
+
+def test_named_put_back_keeps_the_card_out_of_other_hands() -> None:
+    problem = DealProblem(
+        {"a": ("a1", "a2", "a3")},
+        (Draw(0, 0, "a"), Draw(0, 1, "a"), PutBack(1, 0, "a", "a1"), Spend(2, 1, "a1")),
+    )
+    answer = solve(problem)
+    assert (answer.ply, answer.reason) == (2, "card_never_held")
+    assert (
+        answer.message
+        == "no deal fits: player 2 plays a1, but a1 was put under the a pile by player 1"
+    )
+
+
+@st.composite
+def played_games(draw: st.DrawFn) -> DealProblem:
+    """Events of a game actually played from a random deal (so a deal fits),
+    then perhaps one card renamed (so perhaps none does)."""
+    piles = {"a": ("a1", "a2", "a3", "a4"), "b": ("b1", "b1", "b2")}
+    order = {n: draw(st.permutations(list(cards))) for n, cards in piles.items()}
+    hands: list[list[str]] = [[], []]
+    events: list[Event] = []
+    for player in (0, 1):
+        hands[player].append(order["a"].pop(0))
+        events.append(Draw(0, player, "a"))
+    spent: list[str] = []
+    for ply in range(1, draw(st.integers(1, 10)) + 1):
+        player = draw(st.integers(0, 1))
+        hand = hands[player]
+        kind = draw(st.sampled_from(["draw", "spend", "back", "hidden", "give", "insert", "lacks"]))
+        if kind == "draw":
+            pile = draw(st.sampled_from(sorted(piles)))
+            if order[pile]:
+                hand.append(order[pile].pop(0))
+                events.append(Draw(ply, player, pile))
+        elif kind in ("spend", "back", "hidden", "give") and hand:
+            card = draw(st.sampled_from(sorted(hand)))
+            hand.remove(card)
+            if kind == "spend":
+                events.append(Spend(ply, player, card))
+                spent.append(card)
+            elif kind == "give":
+                hands[1 - player].append(card)
+                events += [Spend(ply, player, card), Receive(ply, 1 - player, card)]
+            else:
+                order[card[0]].append(card)
+                excluded = (
+                    () if kind == "back" else tuple(draw(st.sampled_from([(), ("a1",), ("b1",)])))
+                )
+                if card in excluded:
+                    excluded = ()
+                events.append(
+                    PutBack(ply, player, card[0], card if kind == "back" else None, excluded)
+                )
+        elif kind == "lacks":
+            absent = sorted({"a1", "a2", "a3", "a4", "b1", "b2"} - set(hand))
+            if absent:
+                lacked = draw(st.sets(st.sampled_from(absent), min_size=1, max_size=4))
+                events.append(Lacks(ply, player, frozenset(lacked)))
+        elif kind == "insert" and spent:
+            chosen = draw(st.lists(st.sampled_from(spent), min_size=1, max_size=2, unique=True))
+            pile = chosen[0][0]
+            chosen = [c for c in chosen if c[0] == pile]
+            for card in chosen:
+                spent.remove(card)
+            size = len(order[pile]) + len(chosen)
+            places = draw(st.permutations(range(1, size + 1)))[: len(chosen)]
+            placed = dict(zip(places, chosen, strict=True))
+            rest = iter(order[pile])
+            order[pile] = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
+            recorded = None if draw(st.booleans()) else tuple(places)
+            events.append(Insert(ply, pile, tuple(chosen), recorded))
+    if draw(st.booleans()):
+        spends = [i for i, e in enumerate(events) if isinstance(e, Spend)]
+        if spends:
+            i = draw(st.sampled_from(spends))
+            old = events[i]
+            assert isinstance(old, Spend)
+            events[i] = Spend(
+                old.ply, old.player, draw(st.sampled_from(["a1", "a2", "a3", "a4", "b1", "b2"]))
+            )
+    return DealProblem(piles, tuple(events))
+
+
+@settings(max_examples=300, deadline=None)
+@given(played_games())
+def test_solver_agrees_with_brute_force_on_played_games(problem: DealProblem) -> None:
+    answer = solve(problem)
+    expected = _brute_first_failure(problem)
+    assert answer.ply == expected, (answer, expected)
+
+
+def test_a_hidden_put_back_avoids_the_cards_it_may_not_be() -> None:
+    # player 1 holds the jokers' pile down to one joker, and may not put a joker back
+    events = (
+        Draw(0, 0, "t"), Spend(1, 0, "j"), Draw(2, 0, "t"), Draw(3, 0, "t"), Spend(4, 0, "x"),
+        PutBack(5, 0, "t", None, ("j",)),
+    )  # fmt: skip
+    refused = solve(DealProblem({"t": ("j", "j", "x")}, events))
+    assert (refused.fits, refused.ply, refused.reason) == (False, 5, "no_consistent_deal")
+    allowed = solve(DealProblem({"t": ("j", "j", "x")}, (*events[:5], PutBack(5, 0, "t"))))
+    assert allowed.fits and allowed.hidden == {5: "j"}
