@@ -82,6 +82,11 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, metavar="N", help="spread the games over N processes"
     )
     check.add_argument("--quiet", action="store_true", help="print only the illegal games")
+    check.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs referee[dask])",
+    )
     check.set_defaults(run=_validate)
 
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
@@ -233,7 +238,8 @@ def _reports(paths: Sequence[str], jobs: int) -> Iterator[ValidationReport]:
 def _validate(args: argparse.Namespace) -> int:
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
-    for report in _reports(args.paths, args.jobs):
+    reports = _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args)
+    for report in reports:
         status = (
             "unreadable"
             if report.input_error is not None
@@ -263,6 +269,13 @@ def _validate(args: argparse.Namespace) -> int:
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
+
+
+def _dask_reports(args: argparse.Namespace) -> Iterator[ValidationReport]:
+    """The same reports, computed on a Dask cluster (see referee.distributed)."""
+    from referee.distributed import validate_on_address  # imports Dask only when used
+
+    return validate_on_address(args.paths, args.dask)
 
 
 class _Progress:
