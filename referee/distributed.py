@@ -46,7 +46,7 @@ import math
 import os
 import uuid
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -74,6 +74,7 @@ __all__ = [
     "PartitionResult",
     "ResultsWriter",
     "connect",
+    "match_on_dask",
     "plan_partitions",
     "read_partition",
     "validate_on_address",
@@ -418,6 +419,76 @@ def validate_on_address(
     """What ``referee validate --dask ADDRESS`` runs: connect, validate, close."""
     with connect(address) as client:
         yield from validate_on_dask(client, paths, partition_bytes=partition_bytes)
+
+
+# --- arena matches ----------------------------------------------------------------
+
+
+def match_on_dask(
+    client: Client,
+    bots: Sequence[Any],
+    game: str = "schotten-totten",
+    *,
+    games: int = 2,
+    seed: int = 0,
+    records: str | Path | IO[str] | None = None,
+    window: int | None = None,
+    on_game: Callable[[Any], None] | None = None,
+    **options: Any,
+) -> list[Any]:
+    """``referee.arena.play_match`` with its games spread over the cluster's workers.
+
+    Game ``i`` is ``referee.arena.match_game(bots, game, i, seed=seed, ...)``
+    run as one task keyed by the match's seed and ``i``: its seats and deal come
+    from the seed alone, so a game lost with its worker is played again from
+    the start and counted once. The bots are started on the workers (a command
+    bot must be installed there; an in-process bot is shipped with the task).
+    The results come back in game order, as from ``play_match`` with the same
+    seed; ``records`` receives every game's full record as a JSON line, in game
+    order, and ``on_game`` is called with each result in game order.
+    ``options`` are ``play_match``'s: ``rules``, ``move_time``, ``game_time``,
+    ``max_plies``, ``ask_forced``. Needs ``referee.arena``.
+    """
+    import importlib
+
+    arena = importlib.import_module("referee.arena")
+    if games < 0:
+        raise ValueError(f"the number of games must be 0 or more, not {games}")
+    if window is None:
+        window = max(4, 3 * sum(client.nthreads().values()))
+    run = uuid.uuid4().hex[:12]
+    pending: deque[Future[Any]] = deque()
+    indices = iter(range(games))
+    results: list[Any] = []
+
+    def submit() -> None:
+        for index in indices:
+            key = f"referee-match-{run}-seed{seed}-game{index}"
+            pending.append(
+                client.submit(arena.match_game, bots, game, index, seed=seed, key=key, **options)
+            )
+            if len(pending) >= window:
+                return
+
+    with contextlib.ExitStack() as stack:
+        out: IO[str] | None
+        if isinstance(records, (str, Path)):
+            out = stack.enter_context(open(records, "w", encoding="utf-8"))
+        else:
+            out = records
+        submit()
+        while pending:
+            future = pending.popleft()
+            result = future.result()
+            future.release()
+            submit()
+            results.append(result)
+            if out is not None:
+                out.write(result.record.dumps() + "\n")
+                out.flush()
+            if on_game is not None:
+                on_game(result)
+    return results
 
 
 # --- results for later analysis ---------------------------------------------------

@@ -19,18 +19,20 @@ distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
 
 
-def kill_a_busy_worker(client: distributed.Client, pids: dict[str, int]) -> str:
-    """SIGKILL a worker that holds one of our partitions right now; its address."""
+def kill_a_busy_worker(
+    client: distributed.Client, pids: dict[str, int], prefix: str = "referee-validate-"
+) -> str:
+    """SIGKILL a worker that holds one of our tasks right now; its address."""
     for _ in range(1000):
         busy = [
             address
             for address, keys in client.processing().items()
-            if any(str(key).startswith("referee-validate-") for key in keys)
+            if any(str(key).startswith(prefix) for key in keys)
         ]
         if busy:
             break
     else:  # pragma: no cover - the run is paused on the client, workers are busy
-        raise AssertionError("no worker was processing a partition")
+        raise AssertionError("no worker was processing a task of ours")
     os.kill(pids[busy[0]], signal.SIGKILL)
     return busy[0]
 
