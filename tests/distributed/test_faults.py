@@ -13,7 +13,8 @@ import pytest
 from referee.distributed import validate_on_dask
 from referee.records import ValidationReport
 from tests.distributed.conftest import start_cluster
-from tests.distributed.corpus import line_starts
+from tests.distributed.corpus import line_starts, write_corpus
+from tests.distributed.test_validate import local_reports
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -60,9 +61,9 @@ def test_worker_killed_mid_run_changes_nothing(
     assert got == local_10k
 
 
-def test_partition_that_keeps_killing_workers_is_reported_not_fatal(
-    corpus_10k: Path, local_10k: list[ValidationReport]
-) -> None:
+def test_partition_that_keeps_killing_workers_is_reported_not_fatal(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "games.jsonl", 3_000, seed=7)
+    local = local_reports(corpus)
     # With no failure allowed, the partitions on the killed worker are given up
     # (as a task that crashes every worker would be): each becomes one report.
     with (
@@ -70,13 +71,13 @@ def test_partition_that_keeps_killing_workers_is_reported_not_fatal(
         start_cluster() as cluster,
         distributed.Client(cluster) as client,
     ):
-        got, _ = run_with_a_kill(client, corpus_10k, after=1500)
+        got, _ = run_with_a_kill(client, corpus, after=500)
     lost = [r for r in got if (r.input_error or "").startswith("lost on the cluster: KilledWorker")]
-    assert lost and all(r.where.startswith(f"{corpus_10k}[bytes ") for r in lost)
+    assert lost and all(r.where.startswith(f"{corpus}[bytes ") for r in lost)
     # Every other game is there once, as locally: by line number before the
     # first loss, by the byte where its line starts after it.
-    starts = line_starts(corpus_10k)
-    by_line = {r.where: r for r in local_10k}
+    starts = line_starts(corpus)
+    by_line = {r.where: r for r in local}
     line_of = {start: number for number, start in enumerate(starts, start=1)}
     kept = []
     for report in got:
@@ -84,9 +85,9 @@ def test_partition_that_keeps_killing_workers_is_reported_not_fatal(
             continue
         where = report.where
         if "[byte " in where:
-            where = f"{corpus_10k}:{line_of[int(where.rsplit(' ', 1)[1][:-1])]}"
+            where = f"{corpus}:{line_of[int(where.rsplit(' ', 1)[1][:-1])]}"
         kept.append(where)
         assert by_line[where].summary().split(": ", 1)[1] == report.summary().split(": ", 1)[1]
     assert len(kept) == len(set(kept))
-    assert [r.where for r in local_10k if r.where in set(kept)] == kept
-    assert len(kept) < len(local_10k)
+    assert [r.where for r in local if r.where in set(kept)] == kept
+    assert len(kept) < len(local)
