@@ -69,7 +69,7 @@ __all__ = [
     "DEFAULT_PARTITION_BYTES",
     "MIN_PARTITION_BYTES",
     "ClusterError",
-    "GameResult",
+    "KeyedReport",
     "Partition",
     "PartitionResult",
     "ResultsWriter",
@@ -125,7 +125,7 @@ class Partition:
 
 
 @dataclass(frozen=True)
-class GameResult:
+class KeyedReport:
     """One game's report with its key: the partition-local ``line`` (from 1,
     0 for a whole JSON file) and the byte ``offset`` where the line starts."""
 
@@ -140,7 +140,7 @@ class PartitionResult:
     start in it, or why it could not be read (``error``)."""
 
     partition: Partition
-    games: tuple[GameResult, ...] = ()
+    games: tuple[KeyedReport, ...] = ()
     lines: int = 0
     error: str | None = None
 
@@ -232,7 +232,7 @@ def read_partition(partition: Partition) -> PartitionResult:
     """
     if partition.files:
         games = [
-            GameResult(0, 0, _check(item))
+            KeyedReport(0, 0, _check(item))
             for name in partition.files
             for item in iter_records(Path(name))
         ]
@@ -252,7 +252,7 @@ def _read_range(partition: Partition, handle: IO[bytes]) -> PartitionResult:
         handle.seek(position - 1)
         if handle.read(1) != b"\n":
             position += len(handle.readline())
-    games: list[GameResult] = []
+    games: list[KeyedReport] = []
     lines = 0
     while position < partition.end:
         line = handle.readline()
@@ -262,7 +262,7 @@ def _read_range(partition: Partition, handle: IO[bytes]) -> PartitionResult:
         if line.strip():
             # ``where`` is partition-local here; the client renumbers it.
             report = _check_line(line, f"{partition.path}:{lines}")
-            games.append(GameResult(lines, position, report))
+            games.append(KeyedReport(lines, position, report))
         position += len(line)
     return PartitionResult(partition, tuple(games), lines)
 
@@ -578,7 +578,9 @@ class ResultsWriter:
                 import pyarrow as pa
                 import pyarrow.parquet as pq
             except ImportError:
-                raise ClusterError("Parquet needs pyarrow: pip install 'referee[dask]'") from None
+                raise ImportError(
+                    "Parquet results need pyarrow: pip install 'referee[dask]'"
+                ) from None
             self._schema = pa.schema([(name, getattr(pa, kind)()) for name, kind in _COLUMNS])
             self._parquet = pq.ParquetWriter(str(self.path), self._schema)
         elif self.path.suffix == ".jsonl":
