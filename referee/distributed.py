@@ -329,15 +329,19 @@ def validate_on_dask(
     held on the client.
     """
     paths = list(paths)
-    if any(str(p) == "-" for p in paths):
-        raise ClusterError(
-            "standard input cannot be spread over a cluster: give files the workers can read"
-        )
+    _refuse_stdin(paths)
     threads = sum(client.nthreads().values())
     plan: list[Partition] = client.submit(
         plan_partitions, paths, partition_bytes, threads=threads, pure=False
     ).result()
     yield from validate_partitions(client, plan, window=window)
+
+
+def _refuse_stdin(paths: Iterable[str | Path]) -> None:
+    if any(str(p) == "-" for p in paths):
+        raise ClusterError(
+            "standard input cannot be spread over a cluster: give files the workers can read"
+        )
 
 
 def validate_partitions(
@@ -417,6 +421,7 @@ def validate_on_address(
     paths: Sequence[str], address: str, *, partition_bytes: int | None = None
 ) -> Iterator[ValidationReport]:
     """What ``referee validate --dask ADDRESS`` runs: connect, validate, close."""
+    _refuse_stdin(paths)  # before starting or reaching a cluster
     with connect(address) as client:
         yield from validate_on_dask(client, paths, partition_bytes=partition_bytes)
 

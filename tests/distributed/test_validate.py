@@ -198,6 +198,11 @@ def test_cli_bad_local_cluster_exits_2(capsys: pytest.CaptureFixture[str], addre
     )
 
 
+def test_cli_standard_input_with_dask_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "-", "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "standard input cannot be spread over a cluster" in capsys.readouterr().err
+
+
 def test_unreachable_scheduler_is_a_cluster_error() -> None:
     with (
         pytest.raises(
