@@ -156,6 +156,11 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--witness", action="store_true", help="for a legal public record: print a deal that fits"
     )
+    check.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs referee[dask])",
+    )
     check.set_defaults(run=_validate)
 
     claim = commands.add_parser("claimable", help="which stones can be claimed in a position")
@@ -366,11 +371,15 @@ def _validate(args: argparse.Namespace) -> int:
     counts = {"legal": 0, "illegal": 0, "unreadable": 0}
     out = _Output()
     progress = _Progress(sys.stderr) if sys.stderr.isatty() and not args.json else None
-    results: Iterator[tuple[ValidationReport, Any]] = (
-        _with_witnesses(args.paths)
-        if args.witness
-        else ((report, None) for report in _reports(args.paths, args.jobs))
-    )
+    if args.witness and args.dask is not None:
+        _error("--witness runs in one process: leave out --dask")
+        return EXIT_UNREADABLE
+    results: Iterator[tuple[ValidationReport, Any]]
+    if args.witness:
+        results = _with_witnesses(args.paths)
+    else:
+        reports = _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args)
+        results = ((report, None) for report in reports)
     for report, found in results:
         status = (
             "unreadable"
@@ -410,6 +419,13 @@ def _validate(args: argparse.Namespace) -> int:
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
+
+
+def _dask_reports(args: argparse.Namespace) -> Iterator[ValidationReport]:
+    """The same reports, computed on a Dask cluster (see referee.distributed)."""
+    from referee.distributed import validate_on_address  # imports Dask only when used
+
+    return validate_on_address(args.paths, args.dask)
 
 
 class _Progress:

@@ -1,0 +1,258 @@
+"""Validation on a Dask cluster gives the report of a local run: same order, same lines."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cli import main
+from referee.distributed import (
+    ClusterError,
+    Partition,
+    ResultsWriter,
+    _Ledger,
+    connect,
+    plan_partitions,
+    read_partition,
+    validate_on_dask,
+    validate_partitions,
+)
+from referee.records import ValidationReport, validate_source
+from tests.distributed.corpus import line_starts, write_corpus
+
+distributed = pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "records"
+
+
+def local_reports(*paths: Path | str) -> list[ValidationReport]:
+    """The reference: ``referee validate`` without Dask, one process."""
+    from referee.cli import _reports
+
+    return list(_reports([str(p) for p in paths], 1))
+
+
+# --- the line-boundary rule, without a cluster ---------------------------------------
+
+LINE = st.sampled_from(
+    [
+        b'{"game": "schotten-totten", "moves": ["pass"]}',
+        b'{"game": "schotten-totten", "moves": ["R7@3", "draw", "R7@4"]}',
+        b'{"game": "clans-and-glory", "moves": []}',
+        b"{oops",
+        b"\xff\xfe",
+        b"",
+        b"   ",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(LINE, max_size=12),
+    endings=st.lists(st.sampled_from([b"\n", b"\r\n"]), min_size=12, max_size=12),
+    final_newline=st.booleans(),
+    partition_bytes=st.integers(1, 200),
+)
+def test_byte_ranges_give_every_line_once_in_order(
+    tmp_path_factory: pytest.TempPathFactory,
+    lines: list[bytes],
+    endings: list[bytes],
+    final_newline: bool,
+    partition_bytes: int,
+) -> None:
+    corpus = tmp_path_factory.mktemp("lines") / "corpus.jsonl"
+    text = b"".join(line + ending for line, ending in zip(lines, endings, strict=False))
+    if lines and not final_newline:
+        text = text[: -len(endings[len(lines) - 1])]
+    corpus.write_bytes(text)
+    ledger = _Ledger()
+    split = [
+        report
+        for part in plan_partitions([corpus], partition_bytes)
+        for report in ledger.reports(read_partition(part))
+    ]
+    assert split == list(validate_source(corpus))
+
+
+def test_partitions_cover_the_file_in_byte_ranges(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "c.jsonl", 300)
+    size = corpus.stat().st_size
+    parts = plan_partitions([corpus, EXAMPLES], partition_bytes=10_000)
+    ranges = [(p.start, p.end) for p in parts if p.path == str(corpus)]
+    assert ranges[0][0] == 0 and ranges[-1][1] == size
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
+    assert all(end - start <= 10_000 for start, end in ranges)
+    files = [name for p in parts for name in p.files]
+    assert files == [r.where for r in local_reports(EXAMPLES)]
+
+
+def test_plan_refuses_an_empty_partition_size() -> None:
+    with pytest.raises(ValueError, match="partition_bytes must be at least 1, got 0"):
+        plan_partitions([EXAMPLES], 0)
+
+
+# --- on a real LocalCluster of two processes ---------------------------------------
+
+
+def test_bundled_examples_same_report_as_local(client: distributed.Client) -> None:
+    assert list(validate_on_dask(client, [EXAMPLES])) == local_reports(EXAMPLES)
+
+
+def test_generated_10k_corpus_same_report_as_local(
+    client: distributed.Client, corpus_10k: Path, tmp_path: Path
+) -> None:
+    small = write_corpus(tmp_path / "small.jsonl", 50, seed=1)
+    paths = [corpus_10k, EXAMPLES / "schotten-totten", small, tmp_path / "missing.jsonl", small]
+    expected = local_reports(*paths)
+    statuses = {r.input_error is not None for r in expected} | {r.legal for r in expected}
+    assert len(expected) == 10_000 + 14 + 50 + 1 + 50 and statuses == {True, False}
+    # Small partitions, so many of them cross line boundaries.
+    got = list(validate_on_dask(client, paths, partition_bytes=200_000))
+    assert got == expected
+
+
+def test_unreadable_partition_is_reported_and_the_run_goes_on(
+    client: distributed.Client, tmp_path: Path
+) -> None:
+    first = write_corpus(tmp_path / "first.jsonl", 400, seed=2)
+    lost = write_corpus(tmp_path / "lost.jsonl", 400, seed=3)
+    last = write_corpus(tmp_path / "last.jsonl", 400, seed=4)
+    plan = plan_partitions([first, lost, last], partition_bytes=100_000)
+    # One range of the first file is not visible to the workers, and the
+    # second file vanishes after planning.
+    broken = [p for p in plan if p.path == str(first)][2]
+    plan = [replace_path(p, tmp_path / "gone.jsonl") if p == broken else p for p in plan]
+    lost.unlink()
+    got = list(validate_partitions(client, plan))
+
+    unreadable = [r for r in got if r.game == "?" and "No such file" in (r.input_error or "")]
+    assert [r.where for r in unreadable] == [
+        f"{tmp_path / 'gone.jsonl'}[bytes {broken.start}-{broken.end}]",
+        *(p.name for p in plan if p.path == str(lost)),
+    ]
+    assert all(r.input_error == "cannot read: No such file or directory" for r in unreadable)
+    # The third file is intact, with its line numbers.
+    assert [r for r in got if r.where.startswith(str(last))] == local_reports(last)
+    # In the first file: lines before the gap keep their numbers, lines after it
+    # are keyed by the byte where they start.
+    reference = local_reports(first)
+    before = [r for r in got if r.where.startswith(f"{first}:")]
+    assert before == reference[: len(before)]
+    after = [r for r in got if r.where.startswith(f"{first}[byte ")]
+    starts = line_starts(first)
+    assert after and [r.where for r in after] == [
+        f"{first}[byte {starts[int(ref.where.rsplit(':', 1)[1]) - 1]}]"
+        for ref in reference[-len(after) :]
+    ]
+    assert [r.summary().split(": ", 1)[1] for r in after] == [
+        r.summary().split(": ", 1)[1] for r in reference[-len(after) :]
+    ]
+
+
+def replace_path(partition: Partition, path: Path) -> Partition:
+    return Partition(str(path), partition.start, partition.end, whole=False)
+
+
+def test_standard_input_is_refused(client: distributed.Client) -> None:
+    with pytest.raises(ClusterError, match="standard input cannot be spread over a cluster"):
+        list(validate_on_dask(client, ["-"]))
+
+
+# --- the command line ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "status"),
+    [
+        ((str(EXAMPLES),), 1),
+        (("--json", str(EXAMPLES / "schotten-totten" / "full-2024.json")), 0),
+        (("--quiet", "CORPUS", str(EXAMPLES / "clans-and-glory")), 2),
+    ],
+)
+def test_cli_dask_local_prints_the_same_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: tuple[str, ...], status: int
+) -> None:
+    corpus = str(write_corpus(tmp_path / "c.jsonl", 300, seed=5))
+    args = ["validate", *(corpus if o == "CORPUS" else o for o in options)]
+    assert main(args) == status
+    alone = capsys.readouterr().out
+    assert main([*args, "--dask", "local:2"]) == status
+    assert capsys.readouterr().out == alone
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:two", "local:-1"])
+def test_cli_bad_local_cluster_exits_2(capsys: pytest.CaptureFixture[str], address: str) -> None:
+    assert main(["validate", str(EXAMPLES), "--dask", address]) == 2
+    assert (
+        f"expected local or local:N with N at least 1, got {address!r}" in capsys.readouterr().err
+    )
+
+
+def test_cli_standard_input_with_dask_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "-", "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "standard input cannot be spread over a cluster" in capsys.readouterr().err
+
+
+def test_unreachable_scheduler_is_a_cluster_error() -> None:
+    with (
+        pytest.raises(
+            ClusterError, match=re.escape("cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
+        ),
+        connect("tcp://127.0.0.1:9", timeout=1),
+    ):
+        pass
+
+
+def test_importing_referee_does_not_import_dask() -> None:
+    code = (
+        "import sys, referee, referee.cli, referee.records, referee.distributed\n"
+        "assert not {'dask', 'distributed'} & set(sys.modules), 'dask imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- results for pandas -----------------------------------------------------------------
+
+
+def test_results_as_json_lines_and_parquet(client: distributed.Client, tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    corpus = write_corpus(tmp_path / "c.jsonl", 500, seed=6)
+    reports = list(validate_on_dask(client, [corpus, EXAMPLES / "schotten-totten"]))
+    with (
+        ResultsWriter(tmp_path / "r.jsonl") as lines,
+        ResultsWriter(tmp_path / "r.parquet", batch=100) as table,
+    ):
+        for report in reports:
+            lines.write(report)
+            table.write(report)
+    assert [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()] == [
+        r.to_json() for r in reports
+    ]
+    rows = pq.read_table(tmp_path / "r.parquet").to_pylist()
+    assert [row["where"] for row in rows] == [r.where for r in reports]
+    assert [row["status"] for row in rows] == [
+        "unreadable" if r.input_error else "legal" if r.legal else "illegal" for r in reports
+    ]
+    assert [(row["error_ply"], row["error_reason"]) for row in rows] == [
+        (r.error.ply, r.error.reason) if r.error else (None, None) for r in reports
+    ]
+    assert [row["outcome_winner"] for row in rows] == [
+        r.outcome.winner if r.outcome else None for r in reports
+    ]
+
+
+def test_results_file_needs_a_known_suffix(tmp_path: Path) -> None:
+    with pytest.raises(
+        ValueError, match=r"results go to a \.jsonl or \.parquet file, got '.*r\.csv'"
+    ):
+        ResultsWriter(tmp_path / "r.csv")
