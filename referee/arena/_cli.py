@@ -72,6 +72,12 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         help="show a progress bar (default: when standard error is a terminal)",
     )
     match.add_argument("--json", action="store_true", help="print the standings as JSON")
+    match.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on a Dask cluster: a scheduler address, or local[:N] "
+        "(needs referee[dask]; --jobs is then the cluster's business)",
+    )
     match.set_defaults(run=run_match)
     return match
 
@@ -89,20 +95,24 @@ def run_match(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _terminated)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = _Progress(args.games, sys.stderr) if show else None
+    options: dict[str, Any] = {
+        "games": args.games,
+        "rules": rules,
+        "seed": args.seed,
+        "move_time": args.move_time,
+        "game_time": args.game_time,
+        "max_plies": args.max_plies,
+        "records": args.records,
+        "on_game": None if bar is None else bar.update,
+    }
     try:
-        results = play_match(
-            args.bots,
-            args.game,
-            games=args.games,
-            rules=rules,
-            seed=args.seed,
-            jobs=args.jobs,
-            move_time=args.move_time,
-            game_time=args.game_time,
-            max_plies=args.max_plies,
-            records=args.records,
-            on_game=None if bar is None else bar.update,
-        )
+        if args.dask is None:
+            results = play_match(args.bots, args.game, jobs=args.jobs, **options)
+        else:
+            from referee.distributed import connect, match_on_dask  # Dask only when used
+
+            with connect(args.dask) as client:
+                results = match_on_dask(client, args.bots, args.game, **options)
     except ValueError as error:
         if bar is not None:
             bar.close()

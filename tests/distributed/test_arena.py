@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,16 +19,12 @@ arena = pytest.importorskip("referee.arena")
 
 BOTS = Path(__file__).parents[2] / "examples" / "bots"
 RANDOM_PY, GREEDY_PY = str(BOTS / "random.py"), str(BOTS / "greedy.py")
-needs_example_bots = pytest.mark.skipif(
-    not (BOTS / "random.py").exists(), reason="the example bots come with the arena"
-)
 
 
 def signature(results: list[object]) -> list[tuple[object, ...]]:
     return [(r.round, r.bots, r.names, r.record, r.points, r.reason, r.fault) for r in results]
 
 
-@needs_example_bots
 def test_match_on_dask_gives_the_local_games_table_and_records(
     client: distributed.Client, tmp_path: Path
 ) -> None:
@@ -60,7 +58,6 @@ def test_match_on_dask_in_process_bots_with_options(client: distributed.Client) 
     assert len(out.getvalue().splitlines()) == 9
 
 
-@needs_example_bots
 def test_match_game_lost_with_its_worker_is_played_once() -> None:
     bots = [RANDOM_PY, GREEDY_PY]
     local = arena.play_match(bots, "schotten-totten-2", games=10, seed=5)
@@ -85,3 +82,22 @@ def test_match_game_lost_with_its_worker_is_played_once() -> None:
 def test_match_on_dask_refuses_a_negative_number_of_games(client: distributed.Client) -> None:
     with pytest.raises(ValueError, match="the number of games must be 0 or more, not -1"):
         match_on_dask(client, [arena.random_bot] * 2, games=-1)
+
+
+def test_cli_match_on_dask_prints_the_local_table_and_records(tmp_path: Path) -> None:
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "referee", "match", RANDOM_PY, GREEDY_PY, "-n", "4"]
+            + ["--seed", "5", "--json", *extra],
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+
+    local = run("--records", str(tmp_path / "a.jsonl"))
+    spread = run("--records", str(tmp_path / "b.jsonl"), "--dask", "local:2")
+    assert local.returncode == spread.returncode == 0, spread.stderr
+    assert spread.stdout == local.stdout and '"games": 4' in local.stdout
+    assert (tmp_path / "b.jsonl").read_text() == (tmp_path / "a.jsonl").read_text()
+    refused = run("--dask", "local:zero")
+    assert refused.returncode == 2 and "local:N" in refused.stderr
