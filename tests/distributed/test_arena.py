@@ -87,8 +87,10 @@ def test_match_on_dask_refuses_a_negative_number_of_games(client: distributed.Cl
 def test_cli_match_on_dask_prints_the_local_table_and_records(tmp_path: Path) -> None:
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "referee", "match", RANDOM_PY, GREEDY_PY, "-n", "4"]
-            + ["--seed", "5", "--json", *extra],
+            [
+                *(sys.executable, "-m", "referee", "match", RANDOM_PY, GREEDY_PY),
+                *("-n", "4", "--seed", "5", "--json", *extra),
+            ],
             capture_output=True,
             text=True,
             timeout=240,
