@@ -184,10 +184,10 @@ def picture(name: str) -> str:
 
 def example_replays() -> dict[str, Path]:
     """The site path of each bundled example's replay page, and its record file."""
-    records = _ROOT / "examples" / "records"
+    folders = [_ROOT / "examples" / "records", _ROOT / "examples" / "illegal-records"]
     return {
         f"replays/{path.parent.name}/{path.stem}.html": path
-        for path in sorted(records.glob("*/*.json"))
+        for path in sorted(p for folder in folders for p in folder.glob("*/*.json"))
     }
 
 

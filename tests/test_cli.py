@@ -14,6 +14,7 @@ from referee.schotten_totten.record import FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "records"
+ILLEGAL = ROOT / "examples" / "illegal-records"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -24,10 +25,14 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_validate_examples_folder(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", str(EXAMPLES))
-    assert code == 1  # the folder holds deliberately illegal records
-    assert "illegal at ply 13 'G4@7' [card_not_in_hand]" in out
+    assert code == 0  # every bundled game there is legal
     assert "ok (schotten-totten, public record" in out
+    assert out.strip().splitlines()[-1].endswith(" legal, 0 illegal, 0 unreadable")
+    code, out, _ = run(capsys, "validate", str(ILLEGAL))
+    assert code == 1  # the illegal examples, each pinpointed
+    assert "illegal at ply 13 'G4@7' [card_not_in_hand]" in out
     assert out.strip().splitlines()[-1].endswith("illegal, 0 unreadable")
+    assert "0 legal" in out.strip().splitlines()[-1]
 
 
 def test_validate_legal_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +49,7 @@ def test_validate_unreadable_exits_2(capsys: pytest.CaptureFixture[str], tmp_pat
 
 
 def test_validate_json_lines_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "validate", "--json", str(EXAMPLES))
+    code, out, _ = run(capsys, "validate", "--json", str(EXAMPLES), str(ILLEGAL))
     lines = [json.loads(line) for line in out.splitlines()]
     assert lines[-1]["summary"]["records"] == len(lines) - 1
     wrong = [r for r in lines[:-1] if r["result_mismatch"]]
@@ -81,7 +86,7 @@ def test_claimable_at_a_ply_of_a_record(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and "ply 0" in out
     code, _, err = run(capsys, "show", "--ply", "9999", str(record))
     assert code == 2 and "past the record" in err
-    illegal = EXAMPLES / "schotten-totten" / "illegal-pass-with-cards.json"
+    illegal = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-pass-with-cards.json"
     code, _, err = run(capsys, "claimable", str(illegal))
     assert code == 1 and "illegal at ply 1" in err
 

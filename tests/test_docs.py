@@ -72,7 +72,8 @@ COMMANDS = [(page, args, status) for page in COMMAND_PAGES for args, status in s
 def test_the_pages_show_commands() -> None:
     pages = {page for page, _, _ in COMMANDS}
     assert pages == set(COMMAND_PAGES)
-    assert (["validate", "examples/records"], 1) in shell_commands("README.md")
+    assert (["validate", "examples/records"], 0) in shell_commands("README.md")
+    assert (["validate", "examples/illegal-records"], 1) in shell_commands("README.md")
 
 
 @pytest.mark.parametrize(

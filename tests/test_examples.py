@@ -23,7 +23,7 @@ def test_is_stone_claimable() -> None:
 
 
 def test_validate_folder_pinpoints_illegal_records() -> None:
-    done = run("validate_folder.py", "examples/records/schotten-totten")
+    done = run("validate_folder.py", "examples/illegal-records/schotten-totten")
     assert done.returncode == 1, done.stderr
     assert "illegal-pass-with-cards.json: ply 1 'pass' breaks pass_not_allowed" in done.stdout
 

@@ -293,7 +293,12 @@ def test_docs_pages_get_pictures_inline_claim_lists_and_replay_links() -> None:
     inline = out.split('<div class="referee-picture"', 1)[1].split("</div>", 1)[0]
     assert '<g class="verdict claimable"' in inline and "\n\n" not in inline
     assert "- stone 8, player 1: claimable: color (12) stands" in out
-    records = sorted((ROOT / "examples" / "records").glob("*/*.json"))
+    records = sorted(
+        [
+            *(ROOT / "examples" / "records").glob("*/*.json"),
+            *(ROOT / "examples" / "illegal-records").glob("*/*.json"),
+        ]
+    )
     links = [line for line in out.splitlines() if "[step through](" in line]
     assert len(links) == len(records) == len(hooks.example_replays())
     assert "(replays/schotten-totten/full-2024-tactics.html)" in out

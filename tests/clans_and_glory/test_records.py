@@ -27,6 +27,7 @@ from referee.records import (
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "records" / "clans-and-glory"
+ILLEGAL = ROOT / "examples" / "illegal-records" / "clans-and-glory"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -273,7 +274,8 @@ def test_there_is_nothing_to_claim() -> None:
 
 
 def test_bundled_examples_cover_each_player_count_and_refusal() -> None:
-    reports = {p.name: validate(load_record(p)) for p in sorted(EXAMPLES.glob("*.json"))}
+    paths = sorted([*EXAMPLES.glob("*.json"), *ILLEGAL.glob("*.json")])
+    reports = {p.name: validate(load_record(p)) for p in paths}
     assert {n for n, r in reports.items() if r.legal} == {
         "full-2-players.json",
         "full-3-players.json",
@@ -294,9 +296,12 @@ def test_cli_validate_legal_and_illegal(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     assert "ok (clans-and-glory, full record, 28 plies, game over" in out
     code, out, _ = run(capsys, "validate", str(EXAMPLES))
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "3 records: 3 legal, 0 illegal, 0 unreadable"
+    code, out, _ = run(capsys, "validate", str(ILLEGAL))
     assert code == 1
     assert "illegal at ply 11 'W3@t4s1+shield' [no_shields_left]" in out
-    assert out.strip().splitlines()[-1] == "8 records: 3 legal, 5 illegal, 0 unreadable"
+    assert out.strip().splitlines()[-1] == "5 records: 0 legal, 5 illegal, 0 unreadable"
 
 
 def test_cli_validate_public_record_is_unreadable(
@@ -321,7 +326,7 @@ def test_cli_show_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_show_before_an_illegal_ply_and_after_it(capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(EXAMPLES / "illegal-no-match.json")
+    path = str(ILLEGAL / "illegal-no-match.json")
     code, out, _ = run(capsys, "show", "--ply", "6", path)
     assert code == 0 and "player 1 to move" in out
     code, _, err = run(capsys, "show", path)

@@ -32,6 +32,7 @@ distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "records"
+ILLEGAL = ROOT / "examples" / "illegal-records"
 
 
 def local_reports(*paths: Path | str) -> list[ValidationReport]:
@@ -112,10 +113,11 @@ def test_generated_10k_corpus_same_report_as_local(
     client: distributed.Client, corpus_10k: Path, tmp_path: Path
 ) -> None:
     small = write_corpus(tmp_path / "small.jsonl", 50, seed=1)
-    paths = [corpus_10k, EXAMPLES / "schotten-totten", small, tmp_path / "missing.jsonl", small]
+    paths = [corpus_10k, EXAMPLES / "schotten-totten", ILLEGAL, small, tmp_path / "missing.jsonl"]
+    paths.append(small)
     expected = local_reports(*paths)
     statuses = {r.input_error is not None for r in expected} | {r.legal for r in expected}
-    assert len(expected) == 10_000 + 14 + 50 + 1 + 50 and statuses == {True, False}
+    assert len(expected) == 10_000 + 7 + 18 + 50 + 1 + 50 and statuses == {True, False}
     # Small partitions, so many of them cross line boundaries.
     got = list(validate_on_dask(client, paths, partition_bytes=200_000))
     assert got == expected
@@ -174,7 +176,8 @@ def test_standard_input_is_refused(client: distributed.Client) -> None:
 @pytest.mark.parametrize(
     ("options", "status"),
     [
-        ((str(EXAMPLES),), 1),
+        ((str(EXAMPLES),), 0),
+        ((str(EXAMPLES), str(ILLEGAL)), 1),
         (("--json", str(EXAMPLES / "schotten-totten" / "full-2024.json")), 0),
         (("--quiet", "CORPUS", str(EXAMPLES / "clans-and-glory")), 2),
     ],

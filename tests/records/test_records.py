@@ -23,7 +23,12 @@ from referee.records import (
 from referee.schotten_totten.record import FORMAT
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples" / "records").rglob("*.json"))
+EXAMPLES = sorted(
+    [
+        *(ROOT / "examples" / "records").rglob("*.json"),
+        *(ROOT / "examples" / "illegal-records").rglob("*.json"),
+    ]
+)
 
 
 def test_there_are_bundled_examples_of_each_kind() -> None:
@@ -64,7 +69,7 @@ def test_record_round_trips_through_json() -> None:
 
 
 def test_claim_refusal_report_carries_evidence() -> None:
-    path = ROOT / "examples/records/schotten-totten/illegal-claim-not-proven.json"
+    path = ROOT / "examples/illegal-records/schotten-totten/illegal-claim-not-proven.json"
     report = validate(load_record(path))
     assert report.error is not None and report.error.evidence is not None
     best = report.error.evidence["opponent_best"]

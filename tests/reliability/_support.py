@@ -25,7 +25,12 @@ import referee  # noqa: F401  (importing the package registers every game)
 from referee.records import GameFormat, Record, find_game, game_names
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORD_EXAMPLES = sorted((ROOT / "examples" / "records").rglob("*.json"))
+RECORD_EXAMPLES = sorted(
+    [
+        *(ROOT / "examples" / "records").rglob("*.json"),
+        *(ROOT / "examples" / "illegal-records").rglob("*.json"),
+    ]
+)
 POSITION_EXAMPLES = sorted((ROOT / "examples" / "positions").glob("*.json"))
 
 #: the variants each known game is played with (unknown games: default rules only)

@@ -504,7 +504,7 @@ SUBPROCESS_CASES: dict[str, bytes] = {
     "deep-array": EDGE_CASES["deep-array"],
     "damaged-record": VALID.replace('"R', '"Z', 3).encode(),
     "illegal-record": (
-        ROOT / "examples/records/schotten-totten/illegal-claim-not-proven.json"
+        ROOT / "examples/illegal-records/schotten-totten/illegal-claim-not-proven.json"
     ).read_bytes(),
 }
 

@@ -125,7 +125,8 @@ def test_bundled_examples_exist_and_match_their_expectations() -> None:
 
     from referee.records import json_schema, validate_source
 
-    paths = sorted(EXAMPLES.glob("*.json"))
+    illegal = EXAMPLES.parents[1] / "illegal-records" / EXAMPLES.name
+    paths = sorted([*EXAMPLES.glob("*.json"), *illegal.glob("*.json")])
     names = [p.name for p in paths]
     assert any(n.startswith("full-") and "tactics" in n for n in names)
     assert any(n.startswith("full-") and "tactics" not in n for n in names)

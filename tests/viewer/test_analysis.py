@@ -189,7 +189,7 @@ def test_settled_result_is_the_first_ply_the_winners_decided_stones_always_win(n
 
 
 def test_analyze_command_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
-    path = RECORDS / "schotten-totten" / "illegal-claim-not-proven.json"
+    path = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
     assert main(["analyze", str(path)]) == 1
     out = capsys.readouterr().out
     assert "illegal at ply 24 'claim 4' [claim_not_proven]" in out

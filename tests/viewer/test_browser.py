@@ -147,7 +147,7 @@ def test_hands_toggle_for_a_full_record_and_hidden_for_a_public_one(
 
 
 def test_an_illegal_record_ends_with_the_refused_move(browser: Any, tmp_path: Path) -> None:
-    record = load_record(RECORDS / "schotten-totten" / "illegal-claim-not-proven.json")
+    record = load_record(ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json")
     open_page(browser, tmp_path, record)
     press(browser, "END")
     assert css(browser, ".ply-counter").text == "ply 24 refused"

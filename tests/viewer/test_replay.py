@@ -102,7 +102,7 @@ def test_missed_claims_are_ringed_and_flagged() -> None:
 
 
 def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = RECORDS / "schotten-totten" / "illegal-claim-not-proven.json"
+    record = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
     out = tmp_path / "g.html"
     assert main(["replay", str(record), "--ply", "5", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
