@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee.errors import ClaimRefusedError, RefereeError
-from referee.game import GameState, Outcome
+from referee.game import GameState, Outcome, Termination
 from referee.records._format import Match, Record, RecordError, iter_records
 from referee.records._registry import find_game
 
@@ -275,7 +275,7 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
     if reason == "ply_limit":
         if result.get("plies") != plies or winner is not None:
             return None, f"a ply limit ends with no winner after 'plies' moves (here {plies})"
-        return Outcome(None, reason), None
+        return Outcome(Termination(reason), None), None
     loser = result.get("loser")
     if isinstance(loser, bool) or not isinstance(loser, int) or not 0 <= loser < players:
         return None, f"a {reason} result names the losing player (0-{players - 1}) as 'loser'"
@@ -285,7 +285,7 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
             None,
             f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}",
         )
-    return Outcome(expected, reason), None
+    return Outcome(Termination(reason), expected, None, loser), None
 
 
 def _unreadable(where: str, game: str, public: bool, error: RecordError) -> ValidationReport:

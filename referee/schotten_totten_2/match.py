@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.game import Outcome
+from referee.game import Outcome, Termination
 from referee.schotten_totten_2.state import State
 
 __all__ = ["FURTHER_GAME_NEEDED", "GameResult", "decide"]
@@ -93,7 +93,7 @@ def decide(results: Sequence[GameResult]) -> Outcome:
             "the second game of a Rache match swaps the roles"
         )
     if first.winner == second.winner:
-        return Outcome(first.winner, "won_both")
+        return Outcome(Termination.WON_BOTH, first.winner)
     scores = [0, 0]
     for result in results:
         if result.attacker_won:
@@ -103,5 +103,5 @@ def decide(results: Sequence[GameResult]) -> Outcome:
     reason = "attacker_left_more_cards" if first.attacker_won else "defender_kept_more_wall_and_oil"
     pair = (scores[0], scores[1])
     if scores[0] == scores[1]:
-        return Outcome(None, FURTHER_GAME_NEEDED, pair)
-    return Outcome(0 if scores[0] > scores[1] else 1, reason, pair)
+        return Outcome(Termination.FURTHER_GAME_NEEDED, None, pair)
+    return Outcome(Termination(reason), 0 if scores[0] > scores[1] else 1, pair)
