@@ -106,7 +106,7 @@ class Outcome:
     keeps score; ``loser`` the player who resigned, ran out of time or forfeited.
 
         >>> Outcome("five_stones", 0)
-        Outcome(termination=<Termination.FIVE_STONES: 'five_stones'>, winner=0, scores=None, loser=None)
+        Outcome(Termination.FIVE_STONES, winner=0)
         >>> Outcome(Termination.FIVE_STONES, 0).reason
         'five_stones'
     """
@@ -119,6 +119,14 @@ class Outcome:
     def __post_init__(self) -> None:
         if type(self.termination) is not Termination:
             object.__setattr__(self, "termination", Termination(self.termination))
+
+    def __repr__(self) -> str:
+        extra = "".join(
+            f", {name}={value!r}"
+            for name, value in (("scores", self.scores), ("loser", self.loser))
+            if value is not None
+        )
+        return f"Outcome(Termination.{self.termination.name}, winner={self.winner!r}{extra})"
 
     @property
     def reason(self) -> str:
@@ -149,7 +157,7 @@ class LegalMoves(Sequence[MoveT]):
         >>> "a" in moves, len(moves), moves.count(), bool(moves), moves[-1], list(moves)
         (True, 2, 2, True, 'b', ['a', 'b'])
         >>> moves == ["a", "b"], moves
-        (True, <LegalMoves ('a', 'b')>)
+        (True, <LegalMoves (a, b)>)
     """
 
     __slots__ = ("_generate", "_moves")
@@ -392,7 +400,7 @@ def referee_end(
     limit has no winner. Raises ``ValueError`` for anything else.
 
     >>> referee_end("timeout", 1, 2)
-    Outcome(termination=<Termination.TIMEOUT: 'timeout'>, winner=0, scores=None, loser=1)
+    Outcome(Termination.TIMEOUT, winner=0, loser=1)
     """
     kind = Termination(termination)
     if kind not in REFEREE_ENDS:

@@ -184,7 +184,7 @@ def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
     >>> sheet.points, sheet.cards, sheet.winners
     ((54, 3), (8, 1), (0,))
     >>> sheet.outcome()
-    Outcome(winner=0, reason='most_points', scores=(54, 3))
+    Outcome(Termination.MOST_POINTS, winner=0, scores=(54, 3))
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Clans and Glory is for 2 to 4 players, not {players!r}")

@@ -177,7 +177,7 @@ def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | N
             evidence = None
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:
                 evidence = _evidence(fmt, state, error)
-            illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
+            illegal = IllegalPly(ply, move, str(error.reason), str(error), evidence)
             return ValidationReport(where, record.game, record.is_public, ply - 1, illegal), None
     outcome = state.outcome
     if outcome is None and record.result is not None and record.result.get("reason") in ARENA_ENDS:

@@ -369,7 +369,7 @@ class State(NamedTuple):
     def history(self) -> tuple[Move, ...]:
         """The moves played since the start (empty for a state set up from a position).
 
-        >>> game = new_game(seed=1)
+        >>> game = new_game(deck=CLAN_CARDS.cards)
         >>> [str(m) for m in game.play("R4@1").play("draw").history]
         ['R4@1', 'draw']
         """
@@ -415,10 +415,10 @@ class State(NamedTuple):
         """The game so far as a record (full when the deal is known, else public).
 
         >>> from referee.records import validate
-        >>> game = new_game(seed=3).play("B2@5").play("draw").resign(1)
+        >>> game = new_game(deck=CLAN_CARDS.cards).play("R2@5").play("draw").resign(1)
         >>> record = game.to_record()
         >>> record.moves, record.result, validate(record).legal
-        (('B2@5', 'draw'), {'winner': 0, 'reason': 'resignation', 'loser': 1}, True)
+        (('R2@5', 'draw'), {'winner': 0, 'reason': 'resignation', 'loser': 1}, True)
         """
         from referee.schotten_totten.record import FORMAT
 

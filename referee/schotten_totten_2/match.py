@@ -10,7 +10,7 @@ intact tiles plus unused oil wins; equal scores need a further game
 
 >>> decide([GameResult(0, 0, "fourth_tile_damaged", 20, 3, 1),
 ...         GameResult(1, 1, "controlled_damaged_tile", 12, 2, 0)])
-Outcome(winner=0, reason='attacker_left_more_cards', scores=(20, 12))
+Outcome(Termination.ATTACKER_LEFT_MORE_CARDS, winner=0, scores=(20, 12))
 """
 
 from __future__ import annotations
