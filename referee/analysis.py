@@ -40,6 +40,7 @@ from referee.errors import RefereeError
 from referee.game import GameState, Outcome
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     IllegalPly,
     Match,
     Record,
@@ -206,7 +207,7 @@ def analyze(record: Record) -> Analysis:
     An illegal record is analysed up to its refused move, which is reported
     as ``illegal``.
     """
-    fmt = find_game(record.game, record.where)
+    fmt: GameFormat[Any] = find_game(record.game, record.where)
     report = validate(record)
     if report.input_error is not None:
         raise RefereeError("record_unreadable", f"{record.where}: {report.input_error}")

@@ -298,7 +298,7 @@ class _Progress:
 
 def _load_state(
     path: str, ply: int | None, round_: int | None = None
-) -> tuple[GameFormat, GameState[Any]]:
+) -> tuple[GameFormat[Any], GameState[Any]]:
     source: str | Path | IO[bytes] = sys.stdin.buffer if path == "-" else Path(path)
     documents = list(iter_documents(source))
     if len(documents) != 1:

@@ -225,9 +225,7 @@ class History(Generic[MoveT]):
 
     __slots__ = ("_move", "_parent", "_size", "_start")
 
-    def __init__(
-        self, parent: History[MoveT] | None, move: Any, size: int, start: object
-    ) -> None:
+    def __init__(self, parent: History[MoveT] | None, move: Any, size: int, start: object) -> None:
         self._parent = parent
         self._move = move
         self._size = size
@@ -392,9 +390,7 @@ class ClaimGame(GameState[MoveT], Protocol[MoveT]):
         ...
 
 
-def referee_end(
-    termination: Termination | str, loser: int | None, players: int, where: str = ""
-) -> Outcome:
+def referee_end(termination: Termination | str, loser: int | None, players: int) -> Outcome:
     """The outcome of a referee's end: the other player of two wins a
     resignation, timeout or forfeit (with more players nobody does); a ply
     limit has no winner. Raises ``ValueError`` for anything else.
@@ -404,7 +400,9 @@ def referee_end(
     """
     kind = Termination(termination)
     if kind not in REFEREE_ENDS:
-        raise ValueError(f"{kind.value!r} is not a referee's end (use resignation, timeout, forfeit or ply_limit)")
+        raise ValueError(
+            f"{kind.value!r} is not a referee's end (use resignation, timeout, forfeit or ply_limit)"
+        )
     if kind is Termination.PLY_LIMIT:
         if loser is not None:
             raise ValueError("a ply limit has no loser")

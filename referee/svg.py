@@ -230,9 +230,10 @@ def _draw(
             )
             answers: Sequence[ClaimAnswer] = ()
             if claims is True:
-                from referee.records import find_game
+                from referee.records import GameFormat, find_game
 
-                answers = find_game(game).claimability(state)
+                fmt: GameFormat[Any] = find_game(game)
+                answers = fmt.claimability(state)
             elif claims is not False:
                 answers = tuple(claims)
             options = _Options(

@@ -59,7 +59,7 @@ class ArenaGame:
     rounds: int = 1
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
-        self.format: GameFormat = find_game(self.name)
+        self.format: GameFormat[Any] = find_game(self.name)
         self.rules: dict[str, Any] = self._normalise(rules)
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:

@@ -38,8 +38,10 @@ from referee.records._format import (
 from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
 from referee.records._validate import (
     IllegalPly,
+    ReplayStep,
     ValidationReport,
     replay,
+    replay_steps,
     validate,
     validate_source,
 )
@@ -55,6 +57,7 @@ __all__ = [
     "Position",
     "Record",
     "RecordError",
+    "ReplayStep",
     "ValidationReport",
     "completion_order",
     "find_game",
@@ -72,6 +75,7 @@ __all__ = [
     "read_variants",
     "register",
     "replay",
+    "replay_steps",
     "validate",
     "validate_source",
 ]
