@@ -173,7 +173,10 @@ class LegalMoves(Sequence[MoveT]):
         return moves
 
     def __len__(self) -> int:
-        return len(self._list())
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return len(moves)
 
     def count(self, value: object = ...) -> int:
         """How many legal moves (with an argument: how often ``value`` occurs, 0 or 1)."""
@@ -197,7 +200,10 @@ class LegalMoves(Sequence[MoveT]):
     def __getitem__(self, index: slice) -> Sequence[MoveT]: ...
 
     def __getitem__(self, index: int | slice) -> MoveT | Sequence[MoveT]:
-        return self._list()[index]
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMoves | list | tuple):
@@ -210,7 +216,7 @@ class LegalMoves(Sequence[MoveT]):
         return f"<LegalMoves ({', '.join(map(str, self._list()))})>"
 
 
-class History(Generic[MoveT]):
+class History(tuple[Any, ...], Generic[MoveT]):
     """The moves played since the start of a game, as a persistent linked list:
     each ply adds one node in O(1), and states share their past.
 
@@ -223,27 +229,23 @@ class History(Generic[MoveT]):
         (('a', 'b'), 2, 'start')
     """
 
-    __slots__ = ("_move", "_parent", "_size", "_start")
-
-    def __init__(self, parent: History[MoveT] | None, move: Any, size: int, start: object) -> None:
-        self._parent = parent
-        self._move = move
-        self._size = size
-        self._start = start
+    # A node is the tuple (parent, move, size, start): tuples are the cheapest
+    # objects Python builds, and a playout adds one node per ply.
+    __slots__ = ()
 
     @classmethod
     def begin(cls, start: object) -> History[MoveT]:
         """An empty history beginning at ``start`` (``None``: unknown)."""
-        return cls(None, _NO_MOVE, 0, start)
+        return tuple.__new__(cls, (None, _NO_MOVE, 0, start))
 
     def push(self, move: MoveT) -> History[MoveT]:
         """The history with ``move`` played last."""
-        return History(self, move, self._size + 1, None)
+        return tuple.__new__(History, (self, move, self[2] + 1, None))
 
     def hidden(self) -> History[MoveT]:
         """The same moves, with the start hidden (a player's view must not
         reveal the deal)."""
-        return History(self, _NO_MOVE, self._size, HIDDEN_START)
+        return tuple.__new__(History, (self, _NO_MOVE, self[2], HIDDEN_START))
 
     def origin(self) -> tuple[object, bool]:
         """The start state (``None`` if unknown) and whether it is hidden from
@@ -251,11 +253,12 @@ class History(Generic[MoveT]):
         node: History[MoveT] | None = self
         hidden = False
         while node is not None:
-            if node._start is HIDDEN_START:
+            start = node[3]
+            if start is HIDDEN_START:
                 hidden = True
-            elif node._start is not None:
-                return node._start, hidden
-            node = node._parent
+            elif start is not None:
+                return start, hidden
+            node = node[0]
         return None, hidden
 
     @property
@@ -269,23 +272,33 @@ class History(Generic[MoveT]):
         out: list[MoveT] = []
         node: History[MoveT] | None = self
         while node is not None:
-            if node._move is not _NO_MOVE:
-                out.append(node._move)
-            node = node._parent
+            if node[1] is not _NO_MOVE:
+                out.append(node[1])
+            node = node[0]
         out.reverse()
         return tuple(out)
 
+    @property
+    def parent(self) -> History[MoveT] | None:
+        """The history one node back (``None`` at the start)."""
+        parent: History[MoveT] | None = self[0]
+        return parent
+
     def __len__(self) -> int:
-        return self._size
+        size: int = self[2]
+        return size
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, History)
+
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, History)
 
     def __hash__(self) -> int:
         return 0
 
     def __repr__(self) -> str:
-        return f"<History of {self._size} moves>"
+        return f"<History of {self[2]} moves>"
 
 
 _NO_MOVE: Any = object()

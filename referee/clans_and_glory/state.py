@@ -489,6 +489,10 @@ class State:
             moves=(*self.moves, move),
         )
 
+    def _play_untracked(self, move: Placement | str) -> State:
+        """:meth:`play`, named as in the other games (validation calls it)."""
+        return self.play(move)
+
     def _as_move(self, move: Placement | str) -> Placement:
         if isinstance(move, str):
             return parse_move(move)

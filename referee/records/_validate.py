@@ -225,7 +225,7 @@ def _validate_game(record: Record) -> tuple[ValidationReport, GameState[Any] | N
         return _unreadable(where, str(record.game), record.is_public, error), None
     for ply, move in enumerate(record.moves, start=1):
         try:
-            state = state.play(move)
+            state = state._play_untracked(move)  # the report never reads the history
         except RefereeError as error:
             evidence = None
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:

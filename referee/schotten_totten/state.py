@@ -460,6 +460,19 @@ class State(NamedTuple):
         """
         if isinstance(move, str):
             move = parse_move(move)
+        result = self._advance(move, player)
+        # One history node per ply (``History.push``, inlined: this is the replay path).
+        values = list(result)
+        past = self.past
+        values[_PAST_AT] = _tuple_new(History, (past, move, past[2] + 1, None))
+        return _tuple_new(State, values)
+
+    def _play_untracked(self, move: Move | str) -> State:
+        """:meth:`play` without extending :attr:`history`, for validation, which
+        replays whole corpora and never reads it (the state's history is stale)."""
+        return self._advance(parse_move(move) if isinstance(move, str) else move, None)
+
+    def _advance(self, move: Move, player: int | None) -> State:
         handler = _HANDLERS.get(type(move))
         if handler is None:
             raise InvalidMoveError(
@@ -470,9 +483,7 @@ class State(NamedTuple):
         if player is not None and player != self.to_move:
             raise _not_your_turn(move, self.to_move, player)
         result: State = handler(self, move)
-        values = list(result)
-        values[_PAST_AT] = self.past.push(move)
-        return _new_state(values)
+        return result
 
     def _play_card(self, move: PlayCard) -> State:
         player, card = self.to_move, move.card
@@ -1214,6 +1225,9 @@ def _evolve(state: State, **changes: Any) -> State:
 
 def _new_state(values: list[Any]) -> State:
     return tuple.__new__(State, values)
+
+
+_tuple_new = tuple.__new__
 
 
 _FIELD_AT = {name: i for i, name in enumerate(State._fields)}

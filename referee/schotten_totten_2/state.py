@@ -497,6 +497,19 @@ class State:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        after = self._advance(move, player)
+        past = self.past.push(move)
+        if after is self:  # never change a state someone holds
+            return _evolve(after, past=past)
+        _set(after, "past", past)  # a state made just now for this move
+        return after
+
+    def _play_untracked(self, move: Move | str) -> State:
+        """:meth:`play` without extending :attr:`history`, for validation, which
+        replays whole corpora and never reads it (the state's history is stale)."""
+        return self._advance(parse_move(move) if isinstance(move, str) else move, None)
+
+    def _advance(self, move: Move, player: int | None) -> State:
         handler = _HANDLERS.get(type(move))
         if handler is None:
             raise InvalidMoveError(
@@ -527,10 +540,6 @@ class State:
             # The defender's first move closes the attacker's turn for good.
             state = _evolve(self, late_control=False)
         after: State = handler(state, move)
-        past = self.past.push(move)
-        if after is self:  # never change a state someone holds
-            return _evolve(after, past=past)
-        _set(after, "past", past)  # a state made just now for this move
         return after
 
     # --- opening actions ----------------------------------------------------------

@@ -131,7 +131,7 @@ def test_history_is_shared_by_later_states_and_not_part_of_equality() -> None:
     one = start.play(start.legal_moves()[0])
     two = one.play(one.legal_moves()[0])
     assert two.history[:1] == one.history and len(two.history) == 2
-    assert two.past._parent is one.past  # one node per ply, the past is shared
+    assert two.past.parent is one.past  # one node per ply, the past is shared
     # the same position reached from a position file compares equal
     again = find_game("schotten-totten").load_position(
         find_game("schotten-totten").position_of(two)
