@@ -292,3 +292,21 @@ def test_a_result_mismatch_counts_players_from_one() -> None:
     assert validate(wrong).result_mismatch == (
         "the record says player 1 wins but a resignation by player 1 means player 2 wins"
     )
+
+
+def test_typed_script_runs_as_a_program() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == sorted(GAMES, key=list(GAMES).index) * 2
+
+
+def test_the_typed_scripts_conforming_states_are_every_game() -> None:
+    states = typed_script.conforming(1)
+    assert [type(s).__module__ for s in states] == [
+        "referee.schotten_totten.state",
+        "referee.schotten_totten_2.state",
+        "referee.clans_and_glory.state",
+    ]
+    assert all(isinstance(s, GameState) for s in states)

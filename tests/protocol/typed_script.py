@@ -15,7 +15,7 @@ from typing import Any, TypeVar, assert_type
 
 from referee import clans_and_glory, schotten_totten, schotten_totten_2
 from referee.errors import IllegalMoveError
-from referee.game import GameState, GameView, LegalMoves, Outcome, Termination
+from referee.game import ClaimGame, GameState, GameView, LegalMoves, Outcome, Termination
 from referee.records import (
     Record,
     find_game,
@@ -26,7 +26,7 @@ from referee.records import (
     validate,
 )
 
-__all__ = ["exercise", "main", "play_randomly", "typed_lookups"]
+__all__ = ["conforming", "exercise", "main", "play_randomly", "typed_lookups"]
 
 S = TypeVar("S", bound=GameState[Any])
 
@@ -88,6 +88,14 @@ def exercise(game: S, seed: int) -> str:
     assert ended.outcome is not None
     assert validate(ended.to_record()).legal
     return f"{record.game}: {len(steps)} plies, {outcome.result()}; {ended.outcome.result()}"
+
+
+def conforming(seed: int) -> list[GameState[Any]]:
+    """Every game's state is a ``GameState`` (and a ``ClaimGame`` where claims exist)."""
+    stones: ClaimGame[schotten_totten.Move] = schotten_totten.new_game(seed=seed)
+    tiles: ClaimGame[schotten_totten_2.Move] = schotten_totten_2.new_game(seed=seed)
+    tableaus: GameState[clans_and_glory.Placement] = clans_and_glory.new_game(seed=seed)
+    return [stones, tiles, tableaus]
 
 
 def typed_lookups(position_file: str) -> str:
