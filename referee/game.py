@@ -301,9 +301,24 @@ class History(tuple[Any, ...], Generic[MoveT]):
         return f"<History of {self[2]} moves>"
 
 
-_NO_MOVE: Any = object()
+class _Marker:
+    """A unique marker that keeps its identity through pickle and copy."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+    def __reduce__(self) -> str:
+        return self._name  # pickled as the module global of that name
+
+
+_NO_MOVE: Any = _Marker("_NO_MOVE")
 #: The start a view's history names: the deal is hidden.
-HIDDEN_START: Any = type("_HiddenStart", (), {"__repr__": lambda self: "HIDDEN_START"})()
+HIDDEN_START: Any = _Marker("HIDDEN_START")
 #: The history of a state set up from a position (no known start).
 NO_HISTORY: History[Any] = History.begin(None)
 

@@ -310,3 +310,18 @@ def test_the_typed_scripts_conforming_states_are_every_game() -> None:
         "referee.clans_and_glory.state",
     ]
     assert all(isinstance(s, GameState) for s in states)
+
+
+@pytest.mark.parametrize("module", [st, st2, cg])
+def test_a_state_keeps_its_history_through_pickle_and_copy(module: Any) -> None:
+    import copy
+    import pickle
+
+    game = module.new_game(seed=1)
+    game = game.play(game.legal_moves()[0])
+    for state in (game, copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert state == game and state.history == game.history
+        assert state.to_record() == game.to_record()
+    if module is not cg:
+        view = pickle.loads(pickle.dumps(game.view(0)))
+        assert view.history == game.history and view.to_record().is_public
