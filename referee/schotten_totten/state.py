@@ -460,19 +460,18 @@ class State(NamedTuple):
         """
         if isinstance(move, str):
             move = parse_move(move)
-        result = self._advance(move, player)
+        result = self._play_untracked(move, player)
         # One history node per ply (``History.push``, inlined: this is the replay path).
         values = list(result)
         past = self.past
         values[_PAST_AT] = _tuple_new(History, (past, move, past[2] + 1, None))
         return _tuple_new(State, values)
 
-    def _play_untracked(self, move: Move | str) -> State:
+    def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
-        return self._advance(parse_move(move) if isinstance(move, str) else move, None)
-
-    def _advance(self, move: Move, player: int | None) -> State:
+        if isinstance(move, str):
+            move = parse_move(move)
         handler = _HANDLERS.get(type(move))
         if handler is None:
             raise InvalidMoveError(

@@ -497,19 +497,18 @@ class State:
         """
         if isinstance(move, str):
             move = parse_move(move)
-        after = self._advance(move, player)
+        after = self._play_untracked(move, player)
         past = self.past.push(move)
         if after is self:  # never change a state someone holds
             return _evolve(after, past=past)
         _set(after, "past", past)  # a state made just now for this move
         return after
 
-    def _play_untracked(self, move: Move | str) -> State:
+    def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
-        return self._advance(parse_move(move) if isinstance(move, str) else move, None)
-
-    def _advance(self, move: Move, player: int | None) -> State:
+        if isinstance(move, str):
+            move = parse_move(move)
         handler = _HANDLERS.get(type(move))
         if handler is None:
             raise InvalidMoveError(
