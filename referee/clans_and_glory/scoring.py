@@ -157,7 +157,9 @@ class ScoreSheet:
         winner = self.winners[0]
         rivals = [p for p in range(self.players) if p != winner]
         tied = any(self.points[p] == self.points[winner] for p in rivals)
-        return Outcome(Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, self.points)
+        return Outcome(
+            Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, self.points
+        )
 
     def __str__(self) -> str:
         lines = [str(t) for t in self.tableaus]

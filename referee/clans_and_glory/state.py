@@ -694,7 +694,9 @@ def _check_structure(state: State) -> None:
     for player, hand in enumerate(state.hands):
         foreign = [c for c in hand if not _is_clan_card(c)]
         if foreign:
-            problems.append(f"player {player + 1}'s hand holds {foreign[0]!r}, not a Clans and Glory card")
+            problems.append(
+                f"player {player + 1}'s hand holds {foreign[0]!r}, not a Clans and Glory card"
+            )
     for name in ("removed", "deal"):
         foreign = [c for c in getattr(state, name) if not _is_clan_card(c)]
         if foreign:

@@ -408,7 +408,9 @@ class State(NamedTuple):
         """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
         of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
         if self.outcome is not None:
-            raise IllegalMoveError(Reason.GAME_OVER, f"cannot end with {termination}: the game is over")
+            raise IllegalMoveError(
+                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
         return _evolve(self, outcome=referee_end(termination, loser, 2))
 
     def to_record(self) -> Record:
