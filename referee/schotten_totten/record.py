@@ -376,7 +376,7 @@ class SchottenTottenFormat:
                         )
                     )
                     continue
-                verdict = state.claim_verdict(number, player)
+                verdict = state.claim_verdict(number, player=player)
                 text = verdict.explain()
                 witness = verdict.witness
                 if witness is not None and witness.cards:

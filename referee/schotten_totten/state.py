@@ -430,8 +430,8 @@ class State(NamedTuple):
         return FORMAT.record_of(start, self.history, self.outcome, public=hidden)
 
     def claim_verdict(
-        self, number: int, player: int | None = None, *, engine: Engine = "exact"
-    ) -> ClaimVerdict:  # ``player`` may also be given by position, as before
+        self, number: int, *, player: int | None = None, engine: Engine = "exact"
+    ) -> ClaimVerdict:
         """The prover's verdict on ``player`` (default: to move) claiming stone ``number``.
 
         Raises ``ValueError`` if that side's formation is not complete.
