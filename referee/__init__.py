@@ -13,7 +13,7 @@ from referee import clans_and_glory, schotten_totten, schotten_totten_2
 from referee.cards import Card, CardSet, InvalidCardError
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError, RefereeError
 from referee.formations import FormationRule, Kind, Strength
-from referee.game import GameState, Outcome
+from referee.game import ClaimGame, GameState, GameView, LegalMoves, Outcome, Termination
 from referee.prover import ClaimVerdict, Verdict, Wildcard, decide_claim
 
 __version__ = "0.1.0"
@@ -21,17 +21,21 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "CardSet",
+    "ClaimGame",
     "ClaimRefusedError",
     "ClaimVerdict",
     "FormationRule",
     "GameState",
+    "GameView",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
     "Kind",
+    "LegalMoves",
     "Outcome",
     "RefereeError",
     "Strength",
+    "Termination",
     "Verdict",
     "Wildcard",
     "__version__",

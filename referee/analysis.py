@@ -40,6 +40,7 @@ from referee.errors import RefereeError
 from referee.game import GameState, Outcome
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     IllegalPly,
     Match,
     Record,
@@ -207,7 +208,7 @@ def analyze(record: Record, *, in_match: bool = False) -> Analysis:
     as ``illegal``. ``in_match``: the record is a game of a match, so it may
     carry the match's rules (see :func:`analyze_match`).
     """
-    fmt = find_game(record.game, record.where)
+    fmt: GameFormat[Any] = find_game(record.game, record.where)
     report = _validate_game(record, in_match)[0]
     if report.input_error is not None:
         raise RefereeError("record_unreadable", f"{record.where}: {report.input_error}")

@@ -454,7 +454,7 @@ class _Progress:
 
 def _load_state(
     path: str, ply: int | None, round_: int | None = None
-) -> tuple[GameFormat, GameState[Any]]:
+) -> tuple[GameFormat[Any], GameState[Any]]:
     source: str | Path | IO[bytes] = _stdin() if path == "-" else Path(path)
     documents = iter_documents(source)
     item = next(documents, None)

@@ -1,17 +1,45 @@
-"""What every game in the library has in common: outcomes and the state protocol.
+"""What every game in the library has in common: outcomes and the game protocol.
 
 Games are immutable states: :meth:`GameState.play` returns the next state and
 leaves the old one untouched, so a refused move can never half-change a game.
+Every game's ``State`` implements :class:`GameState` in full (see
+``docs/protocol.md``): a program written against it runs unchanged on all three
+games.
+
+    >>> from referee import schotten_totten as st
+    >>> game = st.new_game(seed=1)
+    >>> moves = game.legal_moves()
+    >>> len(moves) == moves.count() and bool(moves) and moves[0] in moves
+    True
+    >>> after = game.play(moves[0], player=game.to_move)
+    >>> after.history == (moves[0],)
+    True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, Self, TypeVar, runtime_checkable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, overload, runtime_checkable
 
-__all__ = ["GameState", "MoveText", "Outcome"]
+if TYPE_CHECKING:
+    from referee.prover import ClaimVerdict
+    from referee.records import Record
+
+__all__ = [
+    "ClaimGame",
+    "GameState",
+    "GameView",
+    "History",
+    "LegalMoves",
+    "MoveText",
+    "Outcome",
+    "Termination",
+]
 
 MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 
 class MoveText:
@@ -27,26 +55,277 @@ class MoveText:
         return f"parse_move({str(self)!r})"
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended.
+class Termination(StrEnum):
+    """How a game (or a match) ended. The values are the ``reason`` strings of
+    records, unchanged on the wire.
 
-    ``winner`` is the winning player's index (``None`` for a shared result);
-    ``reason`` a stable code such as ``"three_adjacent"``; ``scores`` the final
-    scores where the game keeps score.
-
-        >>> Outcome(0, "five_stones")
-        Outcome(winner=0, reason='five_stones', scores=None)
+    >>> Termination.FIVE_STONES == "five_stones", Termination("resignation")
+    (True, <Termination.RESIGNATION: 'resignation'>)
     """
 
+    # Schotten Totten
+    THREE_ADJACENT = "three_adjacent"
+    FIVE_STONES = "five_stones"
+    BLOCKED = "blocked"
+    # Schotten Totten 2
+    CONTROLLED_DAMAGED_TILE = "controlled_damaged_tile"
+    FOURTH_TILE_DAMAGED = "fourth_tile_damaged"
+    SIEGE_HELD = "siege_held"
+    SIEGE_FAILED = "siege_failed"
+    # Clans and Glory
+    MOST_POINTS = "most_points"
+    MOST_CARDS = "most_cards"
+    SHARED = "shared"
+    # a referee's end of a game still in play (every game)
+    RESIGNATION = "resignation"
+    TIMEOUT = "timeout"
+    FORFEIT = "forfeit"
+    PLY_LIMIT = "ply_limit"
+    # matches (Clanfehde, Rache)
+    POINTS = "points"
+    DRAW = "draw"
+    WON_BOTH = "won_both"
+    ATTACKER_LEFT_MORE_CARDS = "attacker_left_more_cards"
+    DEFENDER_KEPT_MORE_WALL_AND_OIL = "defender_kept_more_wall_and_oil"
+    FURTHER_GAME_NEEDED = "further_game_needed"
+
+
+#: The ends a referee gives a game still in play; a player who loses by one is the ``loser``.
+REFEREE_ENDS = frozenset(
+    {Termination.RESIGNATION, Termination.TIMEOUT, Termination.FORFEIT, Termination.PLY_LIMIT}
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, like python-chess's ``Outcome``.
+
+    ``termination`` says how (a :class:`Termination`; a string with one of its
+    values is converted); ``winner`` is the winning player's index (0-based,
+    ``None`` for a shared result); ``scores`` the final scores where the game
+    keeps score; ``loser`` the player who resigned, ran out of time or forfeited.
+
+        >>> Outcome("five_stones", 0)
+        Outcome(Termination.FIVE_STONES, winner=0)
+        >>> Outcome(Termination.FIVE_STONES, 0).reason
+        'five_stones'
+    """
+
+    termination: Termination
     winner: int | None
-    reason: str
     scores: tuple[int, ...] | None = None
+    loser: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.termination) is not Termination:
+            object.__setattr__(self, "termination", Termination(self.termination))
+
+    def __repr__(self) -> str:
+        extra = "".join(
+            f", {name}={value!r}"
+            for name, value in (("scores", self.scores), ("loser", self.loser))
+            if value is not None
+        )
+        return f"Outcome(Termination.{self.termination.name}, winner={self.winner!r}{extra})"
+
+    @property
+    def reason(self) -> str:
+        """The termination's code as a plain string (the record's ``reason``)."""
+        return self.termination.value
+
+    def result(self) -> str:
+        """The result for people: ``"player 1 wins (five_stones)"`` (players counted from 1).
+
+        >>> Outcome("shared", None).result()
+        'no winner (shared)'
+        """
+        if self.winner is None:
+            return f"no winner ({self.reason})"
+        return f"player {self.winner + 1} wins ({self.reason})"
+
+
+class LegalMoves(Sequence[MoveT]):
+    """The legal moves of a position as a lazy view, like python-chess's
+    ``LegalMoveGenerator``: nothing is generated until it is asked for, then
+    the moves are kept.
+
+    It supports ``in``, ``len``/``count()``, truth, iteration and indexing
+    (so ``random.choice(state.legal_moves())`` works), and compares equal to a
+    list or tuple of the same moves.
+
+        >>> moves = LegalMoves(lambda: ["a", "b"])
+        >>> "a" in moves, len(moves), moves.count(), bool(moves), moves[-1], list(moves)
+        (True, 2, 2, True, 'b', ['a', 'b'])
+        >>> moves == ["a", "b"], moves
+        (True, <LegalMoves (a, b)>)
+    """
+
+    __slots__ = ("_generate", "_moves")
+
+    def __init__(self, generate: Callable[[], Sequence[MoveT]]) -> None:
+        self._generate = generate
+        self._moves: Sequence[MoveT] | None = None
+
+    def _list(self) -> Sequence[MoveT]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
+
+    def __len__(self) -> int:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return len(moves)
+
+    def count(self, value: object = ...) -> int:
+        """How many legal moves (with an argument: how often ``value`` occurs, 0 or 1)."""
+        if value is ...:
+            return len(self._list())
+        return sum(1 for move in self._list() if move == value)
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def __iter__(self) -> Iterator[MoveT]:
+        return iter(self._list())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._list()
+
+    @overload
+    def __getitem__(self, index: int) -> MoveT: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[MoveT]: ...
+
+    def __getitem__(self, index: int | slice) -> MoveT | Sequence[MoveT]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves | list | tuple):
+            return list(self._list()) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self._list()))})>"
+
+
+class History(tuple[Any, ...], Generic[MoveT]):
+    """The moves played since the start of a game, as a persistent linked list:
+    each ply adds one node in O(1), and states share their past.
+
+    ``start`` is the state the game began from (``None`` when a state was set
+    up from a position, which has no past to record). Histories never make two
+    states unequal: a state is its position, as python-chess's boards are.
+
+        >>> past = History.begin("start").push("a").push("b")
+        >>> past.moves(), len(past), past.start
+        (('a', 'b'), 2, 'start')
+    """
+
+    # A node is the tuple (parent, move, size, start): tuples are the cheapest
+    # objects Python builds, and a playout adds one node per ply.
+    __slots__ = ()
+
+    @classmethod
+    def begin(cls, start: object) -> History[MoveT]:
+        """An empty history beginning at ``start`` (``None``: unknown)."""
+        return tuple.__new__(cls, (None, _NO_MOVE, 0, start))
+
+    def push(self, move: MoveT) -> History[MoveT]:
+        """The history with ``move`` played last."""
+        return tuple.__new__(History, (self, move, self[2] + 1, None))
+
+    def hidden(self) -> History[MoveT]:
+        """The same moves, with the start hidden (a player's view must not
+        reveal the deal)."""
+        return tuple.__new__(History, (self, _NO_MOVE, self[2], HIDDEN_START))
+
+    def origin(self) -> tuple[object, bool]:
+        """The start state (``None`` if unknown) and whether it is hidden from
+        this history's holder (a view's: only a public record may be written)."""
+        node: History[MoveT] | None = self
+        hidden = False
+        while node is not None:
+            start = node[3]
+            if start is HIDDEN_START:
+                hidden = True
+            elif start is not None:
+                return start, hidden
+            node = node[0]
+        return None, hidden
+
+    @property
+    def start(self) -> object:
+        """The start state, or ``None`` when it is unknown or hidden (a view)."""
+        start, hidden = self.origin()
+        return None if hidden else start
+
+    def moves(self) -> tuple[MoveT, ...]:
+        """The moves, first to last."""
+        out: list[MoveT] = []
+        node: History[MoveT] | None = self
+        while node is not None:
+            if node[1] is not _NO_MOVE:
+                out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def parent(self) -> History[MoveT] | None:
+        """The history one node back (``None`` at the start)."""
+        parent: History[MoveT] | None = self[0]
+        return parent
+
+    def __len__(self) -> int:
+        size: int = self[2]
+        return size
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History)
+
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, History)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return f"<History of {self[2]} moves>"
+
+
+class _Marker:
+    """A unique marker that keeps its identity through pickle and copy."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+    def __reduce__(self) -> str:
+        return self._name  # pickled as the module global of that name
+
+
+_NO_MOVE: Any = _Marker("_NO_MOVE")
+#: The start a view's history names: the deal is hidden.
+HIDDEN_START: Any = _Marker("HIDDEN_START")
+#: The history of a state set up from a position (no known start).
+NO_HISTORY: History[Any] = History.begin(None)
 
 
 @runtime_checkable
-class GameState(Protocol[MoveT]):
-    """The protocol every game's state follows (used by records and conformance)."""
+class GameView(Protocol[MoveT_co]):
+    """What a player (or a spectator) sees of a game: :meth:`GameState.view`."""
 
     @property
     def to_move(self) -> int:
@@ -58,7 +337,44 @@ class GameState(Protocol[MoveT]):
         """The outcome once the game is over, else ``None``."""
         ...
 
-    def legal_moves(self) -> list[MoveT]:
+    def legal_moves(self) -> Sequence[MoveT_co]:
+        """The viewer's legal moves as far as it can tell."""
+        ...
+
+
+@runtime_checkable
+class GameState(Protocol[MoveT]):
+    """The protocol every game's state implements in full (see ``docs/protocol.md``).
+
+    Players are numbered from 0 in Python and JSON; sentences for people say
+    "player 1", "player 2".
+    """
+
+    @property
+    def to_move(self) -> int:
+        """Index of the player whose decision it is."""
+        ...
+
+    @property
+    def num_players(self) -> int:
+        """How many players the game has."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else ``None``."""
+        ...
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """The moves played since the start, first to last."""
+        ...
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended (by its rules or by a referee's end)."""
+        ...
+
+    def legal_moves(self) -> LegalMoves[MoveT]:
         """Every legal move for the player to move (empty once the game is over)."""
         ...
 
@@ -66,6 +382,68 @@ class GameState(Protocol[MoveT]):
         """Read a move in the game's notation (raises ``InvalidMoveError``)."""
         ...
 
-    def play(self, move: MoveT | str) -> Self:
-        """The state after ``move`` (raises ``IllegalMoveError`` if refused)."""
+    def is_legal(self, move: MoveT | str) -> bool:
+        """Whether ``move`` may be played now."""
         ...
+
+    def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
+        """The state after ``move`` (raises ``IllegalMoveError`` if refused;
+        ``player``, when given, must be the player to move: ``not_your_turn``)."""
+        ...
+
+    def view(self, player: int | None) -> GameView[MoveT]:
+        """What ``player`` sees; ``None``: a spectator, with every hand hidden."""
+        ...
+
+    def resign(self, player: int) -> Self:
+        """The game ended by ``player``'s resignation."""
+        ...
+
+    def end(self, termination: Termination, *, loser: int | None = None) -> Self:
+        """The game ended by a referee: resignation, timeout or forfeit of
+        ``loser``, or the ply limit (no loser)."""
+        ...
+
+    def to_record(self) -> Record:
+        """The game so far as a record that ``referee validate`` accepts."""
+        ...
+
+
+@runtime_checkable
+class ClaimGame(GameState[MoveT], Protocol[MoveT]):
+    """A game whose places (stones, tiles) are claimed with a proof."""
+
+    def claim_verdict(self, place: int, *, player: int | None = None) -> ClaimVerdict:
+        """The prover's verdict on ``player`` (default: to move) claiming ``place``."""
+        ...
+
+
+def referee_end(termination: Termination | str, loser: int | None, players: int) -> Outcome:
+    """The outcome of a referee's end: the other player of two wins a
+    resignation, timeout or forfeit (with more players nobody does); a ply
+    limit has no winner. Raises ``ValueError`` for anything else.
+
+    >>> referee_end("timeout", 1, 2)
+    Outcome(Termination.TIMEOUT, winner=0, loser=1)
+    """
+    kind = Termination(termination)
+    if kind not in REFEREE_ENDS:
+        raise ValueError(
+            f"{kind.value!r} is not a referee's end (use resignation, timeout, forfeit or ply_limit)"
+        )
+    if kind is Termination.PLY_LIMIT:
+        if loser is not None:
+            raise ValueError("a ply limit has no loser")
+        return Outcome(kind, None)
+    if isinstance(loser, bool) or not isinstance(loser, int) or not 0 <= loser < players:
+        raise ValueError(
+            f"a {kind.value} needs the losing player's index (0-{players - 1}), not {loser!r}"
+        )
+    return Outcome(kind, 1 - loser if players == 2 else None, None, loser)
+
+
+def referee_result(outcome: Outcome, plies: int) -> dict[str, Any]:
+    """The JSON ``result`` of a referee's end, in the arena's format."""
+    if outcome.termination is Termination.PLY_LIMIT:
+        return {"winner": None, "reason": outcome.reason, "plies": plies}
+    return {"winner": outcome.winner, "reason": outcome.reason, "loser": outcome.loser}

@@ -230,9 +230,10 @@ def _draw(
             )
             answers: Sequence[ClaimAnswer] = ()
             if claims is True:
-                from referee.records import find_game
+                from referee.records import GameFormat, find_game
 
-                answers = find_game(game).claimability(state)
+                fmt: GameFormat[Any] = find_game(game)
+                answers = fmt.claimability(state)
             elif claims is not False:
                 answers = tuple(claims)
             options = _Options(
@@ -893,7 +894,10 @@ def _clans_and_glory(state: _cg.State | _cg.View, options: _Options) -> _Drawing
     layout = state.layout
     outcome = state.outcome
     status = _status(outcome, state.to_move)
-    viewer = f", seen by player {state.viewer + 1}" if isinstance(state, _cg.View) else ""
+    viewer = ""
+    if isinstance(state, _cg.View):
+        who = "a spectator" if state.viewer is None else f"player {state.viewer + 1}"
+        viewer = f", seen by {who}"
     title = f"Clans and Glory, {state.players} players"
     canvas = _Canvas(f"{title}: {status}{viewer}", options)
     cell_w, cell_h = _CARD_W + 8, _CARD_H + 8

@@ -18,7 +18,7 @@ def main(path: str) -> None:
         for player in (0, 1):
             if stone.owner is not None or not stone.complete(player):
                 continue
-            verdict = state.claim_verdict(number, player)
+            verdict = state.claim_verdict(number, player=player)
             print(f"stone {number}, player {player + 1}: {verdict.explain()}")
             if verdict.witness is not None:
                 cards = " ".join(str(CLAN_CARDS.from_pair(p)) for p in verdict.witness.cards)

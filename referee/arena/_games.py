@@ -59,7 +59,7 @@ class ArenaGame:
     rounds: int = 1
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
-        self.format: GameFormat = find_game(self.name)
+        self.format: GameFormat[Any] = find_game(self.name)
         self.rules: dict[str, Any] = self._normalise(rules)
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,7 +102,7 @@ class ArenaGame:
         """The moves offered to the seat to move, none of them naming a card it
         cannot see (by default computed on its view; ``rng`` stands in for
         choices a game cannot yet ask the right player for)."""
-        moves: list[Any] = state.view(state.to_move).legal_moves()
+        moves: list[Any] = list(state.view(state.to_move).legal_moves())
         return moves
 
     def chance(self, state: Any, rng: random.Random) -> Any | None:
@@ -164,7 +164,7 @@ class _SchottenTotten(ArenaGame):
         # recruiter draws before it puts two cards back, and a move naming the
         # cards it will draw would show the deck. Only returns of cards already
         # in hand are offered (one move cannot wait for the draw).
-        moves: list[Any] = state.legal_moves()
+        moves: list[Any] = list(state.legal_moves())
         if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
             return moves
         hand = Counter(state.hands[state.to_move])
@@ -222,7 +222,7 @@ class _SchottenTotten2(ArenaGame):
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         # On the mover's view: an exchange names only the mover's own cards, and
         # the opponent answers it in its own ply without seeing the offer.
-        moves: list[Any] = state.view(state.to_move).legal_moves()
+        moves: list[Any] = list(state.view(state.to_move).legal_moves())
         return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
@@ -275,7 +275,7 @@ class _ClansAndGlory(ArenaGame):
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         # The mover's view lists the same moves (its hand and the face-up cards).
-        moves: list[Any] = state.legal_moves()
+        moves: list[Any] = list(state.legal_moves())
         return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:

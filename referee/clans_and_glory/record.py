@@ -50,7 +50,7 @@ from referee.clans_and_glory.state import (
     state_from_deal,
 )
 from referee.errors import InvalidMoveError
-from referee.game import Outcome
+from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.records import ClaimAnswer, Position, Record, RecordError, register
 
 __all__ = ["FORMAT", "ClansAndGloryFormat"]
@@ -127,6 +127,27 @@ class ClansAndGloryFormat:
         """The JSON result: winner index (``None`` when shared), reason and points."""
         scores = [] if outcome.scores is None else list(outcome.scores)
         return {"winner": outcome.winner, "reason": outcome.reason, "scores": scores}
+
+    def record_of(self, state: State) -> Record:
+        """The full record of the game ``state`` comes from (see :meth:`State.to_record`)."""
+        if not state.deal:
+            raise ValueError("this state was set up from a position: it has no deal to record")
+        outcome = state.outcome
+        result = None
+        if outcome is not None:
+            result = (
+                referee_result(outcome, len(state.moves))
+                if outcome.termination in REFEREE_ENDS
+                else self.result_of(outcome)
+            )
+        return Record(
+            game=self.name,
+            moves=tuple(str(m) for m in state.moves),
+            rules=self.rules_json(state.players),
+            first=0,
+            deal=state.deal_to_json(),
+            result=result,
+        )
 
     # --- positions -----------------------------------------------------------------
 

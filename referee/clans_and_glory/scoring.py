@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.clans_and_glory.setup import CLAN_CARDS
-from referee.game import Outcome
+from referee.game import Outcome, Termination
 
 __all__ = ["Award", "ScoreSheet", "TableauScore", "score_sheet", "score_tableau"]
 
@@ -153,11 +153,13 @@ class ScoreSheet:
         decided) or ``shared`` (``winner`` is ``None``; see :attr:`winners`).
         """
         if len(self.winners) > 1:
-            return Outcome(None, "shared", self.points)
+            return Outcome(Termination.SHARED, None, self.points)
         winner = self.winners[0]
         rivals = [p for p in range(self.players) if p != winner]
         tied = any(self.points[p] == self.points[winner] for p in rivals)
-        return Outcome(winner, "most_cards" if tied else "most_points", self.points)
+        return Outcome(
+            Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, self.points
+        )
 
     def __str__(self) -> str:
         lines = [str(t) for t in self.tableaus]
@@ -184,7 +186,7 @@ def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
     >>> sheet.points, sheet.cards, sheet.winners
     ((54, 3), (8, 1), (0,))
     >>> sheet.outcome()
-    Outcome(winner=0, reason='most_points', scores=(54, 3))
+    Outcome(Termination.MOST_POINTS, winner=0, scores=(54, 3))
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"Clans and Glory is for 2 to 4 players, not {players!r}")

@@ -26,7 +26,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.layout import Layout, Seat, default_layout
@@ -40,7 +41,10 @@ from referee.clans_and_glory.setup import (
     setup_for,
 )
 from referee.errors import IllegalMoveError, InvalidMoveError, RefereeError
-from referee.game import Outcome
+from referee.game import LegalMoves, Outcome, Termination, referee_end
+
+if TYPE_CHECKING:
+    from referee.records import Record
 
 __all__ = [
     "HiddenCard",
@@ -59,7 +63,7 @@ _GAME_NAME = "clans_and_glory"
 _DEAL_FIELDS = frozenset({"game", "players", "deck", "layout"})
 
 
-class Reason:
+class Reason(StrEnum):
     """The stable reason codes of refused Clans and Glory moves."""
 
     MALFORMED_MOVE = "malformed_move"
@@ -272,6 +276,8 @@ class State:
     shields: tuple[tuple[int, ...], ...]
     to_move: int = 0
     moves: tuple[Placement, ...] = ()
+    #: A referee's end of the game (resignation, timeout, forfeit, ply limit), if any.
+    ended: Outcome | None = None
 
     def __post_init__(self) -> None:
         # A state must be well formed: checked once here, every problem at once.
@@ -383,9 +389,58 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        """Whether the player who started with fewest cards has placed its last one."""
+        """Whether the game has ended: the player who started with fewest cards
+        has placed its last one, or a referee ended it (same as :meth:`is_game_over`)."""
         # The last player (setup.last_player) holds fewest cards.
-        return not self.hands[self.players - 1]
+        return self.ended is not None or not self.hands[self.players - 1]
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended (the protocol's name for :attr:`is_over`)."""
+        return self.is_over
+
+    @property
+    def num_players(self) -> int:
+        """How many players sit at the table (the same as :attr:`players`)."""
+        return self.players
+
+    @property
+    def history(self) -> tuple[Placement, ...]:
+        """The moves played since the start (the same as :attr:`moves`)."""
+        return self.moves
+
+    def resign(self, player: int) -> State:
+        """The game ended by ``player``'s resignation: with two players the other
+        wins, with more nobody does.
+
+        >>> new_game(players=2, seed=1).resign(1).outcome.result()
+        'player 1 wins (resignation)'
+        """
+        return self.end(Termination.RESIGNATION, loser=player)
+
+    def end(self, termination: Termination, *, loser: int | None = None) -> State:
+        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
+        of ``loser``, or ``ply_limit`` (no winner)."""
+        if self.is_over:
+            raise IllegalMoveError(
+                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
+        outcome = referee_end(termination, loser, self.players)
+        return State._trusted(**{**self._fields(), "ended": outcome})
+
+    def _fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    def to_record(self) -> Record:
+        """The game so far as a full record (the deal is always known).
+
+        >>> from referee.records import validate
+        >>> record = new_game(players=3, seed=2).resign(2).to_record()
+        >>> record.result, validate(record).legal
+        ({'winner': None, 'reason': 'resignation', 'loser': 2}, True)
+        """
+        from referee.clans_and_glory.record import FORMAT
+
+        return FORMAT.record_of(self)
 
     def score(self) -> ScoreSheet:
         """The score sheet of the table as it stands (final once the game is over).
@@ -406,6 +461,8 @@ class State:
     @property
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
+        if self.ended is not None:
+            return self.ended
         return self.score().outcome() if self.is_over else None
 
     # -- moves -----------------------------------------------------------------------
@@ -414,14 +471,19 @@ class State:
         """Read a move in Clans and Glory notation (see :mod:`.moves`)."""
         return parse_move(text)
 
-    def legal_moves(self) -> list[Placement]:
-        """Every legal move of the player to move (empty once the game is over).
+    def legal_moves(self) -> LegalMoves[Placement]:
+        """Every legal move of the player to move, as a lazy view (empty once the
+        game is over; see :class:`~referee.game.LegalMoves`).
 
         >>> game = new_game(4, seed=1)
         >>> moves = game.legal_moves()
         >>> all(game.is_legal(m) for m in moves), any(m.shield for m in moves)
         (True, True)
         """
+        return LegalMoves(self.generate_legal_moves)
+
+    def generate_legal_moves(self) -> list[Placement]:
+        """Every legal move of the player to move, as a new list."""
         if self.is_over:
             return []
         mover = self.to_move
@@ -517,6 +579,10 @@ class State:
             moves=(*self.moves, move),
         )
 
+    def _play_untracked(self, move: Placement | str) -> State:
+        """:meth:`play`, named as in the other games (validation calls it)."""
+        return self.play(move)
+
     def _as_move(self, move: Placement | str) -> Placement:
         if isinstance(move, str):
             return parse_move(move)
@@ -549,14 +615,19 @@ class State:
             data["layout"] = self.layout.to_json()
         return data
 
-    def view(self, player: int) -> View:
+    def view(self, player: int | None) -> View:
         """What ``player`` may see: other hands as counts, others' face-down cards hidden.
+
+        ``None`` is a spectator's view: every hand and face-down card hidden.
 
         >>> view = new_game(3, seed=2).view(1)
         >>> view.hand_sizes, len(view.hand), view.viewer
         ((9, 9, 8), 9, 1)
+        >>> new_game(3, seed=2).view(None).hand
+        ()
         """
-        _check_player(player, self.players)
+        if player is not None:
+            _check_player(player, self.players)
         table: list[Placed | HiddenCard | None] = []
         for placed in self.table:
             if placed is not None and not placed.face_up and placed.player != player:
@@ -568,7 +639,7 @@ class State:
             players=self.players,
             layout=self.layout,
             table=tuple(table),
-            hand=self.hands[player],
+            hand=() if player is None else self.hands[player],
             hand_sizes=self.hand_sizes,
             shields=self.shields,
             to_move=self.to_move,
@@ -601,7 +672,7 @@ class View:
     ``table`` holds :class:`HiddenCard` where another player's face-down card lies.
     """
 
-    viewer: int
+    viewer: int | None
     players: int
     layout: Layout
     table: tuple[Placed | HiddenCard | None, ...]
@@ -615,13 +686,16 @@ class View:
         placed = self.table[self.layout.index(seat)]
         return placed.card if isinstance(placed, Placed) and placed.face_up else None
 
-    def legal_moves(self) -> list[Placement]:
+    def legal_moves(self) -> LegalMoves[Placement]:
         """The viewer's legal moves when it is the viewer's turn (else empty).
 
         >>> game = new_game(2, seed=5)
-        >>> game.view(0).legal_moves() == game.legal_moves(), game.view(1).legal_moves()
+        >>> game.view(0).legal_moves() == game.legal_moves(), list(game.view(1).legal_moves())
         (True, [])
         """
+        return LegalMoves(self._legal_moves)
+
+    def _legal_moves(self) -> list[Placement]:
         if self.outcome is not None or self.to_move != self.viewer:
             return []
         left = SHIELDS_PER_PLAYER - sum(stack.count(self.viewer) for stack in self.shields)
@@ -642,7 +716,8 @@ class View:
             self.outcome,
             self.hand_sizes,
         )
-        return f"{text}\nseen by player {self.viewer + 1}"
+        who = "a spectator" if self.viewer is None else f"player {self.viewer + 1}"
+        return f"{text}\nseen by {who}"
 
     def _repr_svg_(self) -> str:
         """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
@@ -708,7 +783,9 @@ def _check_structure(state: State) -> None:
     for player, hand in enumerate(state.hands):
         foreign = [c for c in hand if not _is_clan_card(c)]
         if foreign:
-            problems.append(f"hand {player} holds {foreign[0]!r}, not a Clans and Glory card")
+            problems.append(
+                f"player {player + 1}'s hand holds {foreign[0]!r}, not a Clans and Glory card"
+            )
     for name in ("removed", "deal"):
         foreign = [c for c in getattr(state, name) if not _is_clan_card(c)]
         if foreign:
@@ -823,7 +900,7 @@ def _history_problems(state: State) -> Iterable[str]:
 
 
 def new_game(
-    players: int,
+    players: int = 2,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,

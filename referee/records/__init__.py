@@ -45,8 +45,10 @@ from referee.records._types import (
 )
 from referee.records._validate import (
     IllegalPly,
+    ReplayStep,
     ValidationReport,
     replay,
+    replay_steps,
     validate,
     validate_source,
 )
@@ -66,6 +68,7 @@ __all__ = [
     "Position",
     "Record",
     "RecordError",
+    "ReplayStep",
     "ValidationReport",
     "completion_order",
     "find_game",
@@ -85,6 +88,7 @@ __all__ = [
     "record_problem",
     "register",
     "replay",
+    "replay_steps",
     "validate",
     "validate_source",
 ]

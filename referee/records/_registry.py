@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, overload
 
-from referee.game import GameState, Outcome
+from referee.game import Outcome
 from referee.records._types import Position, Record, RecordError
+
+if TYPE_CHECKING:
+    from referee.clans_and_glory.state import State as _ClansAndGlory
+    from referee.schotten_totten.state import State as _SchottenTotten
+    from referee.schotten_totten_2.state import State as _SchottenTotten2
+
+    #: The state of any of the bundled games (what a game named at run time gives).
+    AnyGameState: TypeAlias = _SchottenTotten | _SchottenTotten2 | _ClansAndGlory
+
+#: The state type a format reads and writes.
+StateT = TypeVar("StateT")
 
 __all__ = ["ClaimAnswer", "GameFormat", "find_game", "game_names", "register"]
 
@@ -43,15 +54,19 @@ class ClaimAnswer:
         }
 
 
-class GameFormat(Protocol):
-    """How one game is recorded: set-up, positions, results and claims."""
+class GameFormat(Protocol[StateT]):
+    """How one game is recorded: set-up, positions, results and claims.
+
+    Generic in the game's state: ``find_game("schotten-totten")`` is a
+    ``GameFormat[referee.schotten_totten.State]``, so what it loads is typed.
+    """
 
     #: The name records use, like ``"schotten-totten"``.
     name: str
     #: The game's title for people.
     title: str
 
-    def start(self, record: Record) -> GameState[Any]:
+    def start(self, record: Record) -> StateT:
         """The state before the first move (full or public), or a RecordError."""
         ...
 
@@ -59,15 +74,15 @@ class GameFormat(Protocol):
         """The JSON ``result`` for an outcome."""
         ...
 
-    def load_position(self, position: Position) -> GameState[Any]:
+    def load_position(self, position: Position) -> StateT:
         """The state for a visible position, or a RecordError."""
         ...
 
-    def position_of(self, state: Any) -> Position:
+    def position_of(self, state: StateT) -> Position:
         """The visible position of a state."""
         ...
 
-    def claimability(self, state: Any) -> list[ClaimAnswer]:
+    def claimability(self, state: StateT) -> list[ClaimAnswer]:
         """For every open place and player: can it be claimed now?"""
         ...
 
@@ -76,10 +91,11 @@ class GameFormat(Protocol):
         ...
 
 
-_GAMES: dict[str, GameFormat] = {}
+_GAMES: dict[str, GameFormat[Any]] = {}
+_FormatT = TypeVar("_FormatT", bound=GameFormat[Any])
 
 
-def register(game: GameFormat) -> GameFormat:
+def register(game: _FormatT) -> _FormatT:
     """Make a game's format known to the records machinery under ``game.name``."""
     _GAMES[game.name] = game
     return game
@@ -90,8 +106,31 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
-def find_game(name: str, where: str = "") -> GameFormat:
-    """The format registered as ``name``; a RecordError naming the known ones if none."""
+@overload
+def find_game(name: Literal["schotten-totten"], where: str = "") -> GameFormat[_SchottenTotten]: ...
+
+
+@overload
+def find_game(
+    name: Literal["schotten-totten-2"], where: str = ""
+) -> GameFormat[_SchottenTotten2]: ...
+
+
+@overload
+def find_game(name: Literal["clans-and-glory"], where: str = "") -> GameFormat[_ClansAndGlory]: ...
+
+
+@overload
+def find_game(name: str, where: str = "") -> GameFormat[AnyGameState]: ...
+
+
+def find_game(name: str, where: str = "") -> GameFormat[Any]:
+    """The format registered as ``name``; a RecordError naming the known ones if none.
+
+    With the name written out, the format's states are typed precisely:
+    ``find_game("schotten-totten").load_position(p)`` is a Schotten Totten
+    ``State``; a name known only at run time gives any bundled game's state.
+    """
     if not _GAMES:
         import referee  # noqa: F401  (importing the package registers every game)
     try:

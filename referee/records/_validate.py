@@ -5,16 +5,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import ClaimRefusedError, RefereeError
-from referee.game import GameState, Outcome
+from referee.game import GameState, Outcome, Termination
 from referee.records._registry import find_game
 from referee.records._shape import match_rules_problem, record_problem
 from referee.records._stream import iter_records
 from referee.records._types import Match, Record, RecordError
 
-__all__ = ["IllegalPly", "ValidationReport", "replay", "validate", "validate_source"]
+if TYPE_CHECKING:
+    from referee.records._registry import AnyGameState
+
+__all__ = [
+    "IllegalPly",
+    "ReplayStep",
+    "ValidationReport",
+    "replay",
+    "replay_steps",
+    "validate",
+    "validate_source",
+]
+
+_S = TypeVar("_S")
 
 
 @dataclass(frozen=True)
@@ -137,8 +150,12 @@ class ValidationReport:
         }
 
 
-def replay(record: Record, upto: int | None = None) -> GameState[Any]:
+def replay(record: Record, upto: int | None = None) -> AnyGameState:
     """The state after the first ``upto`` moves (all by default).
+
+    After all the moves, a referee's end that the record gives (resignation,
+    timeout, forfeit, ply limit) is applied too, so a game written by
+    ``to_record()`` replays to the same outcome.
 
     Raises :class:`RecordError` for unreadable set-up and the move's own
     ``IllegalMoveError`` / ``InvalidMoveError`` for a refused move.
@@ -150,7 +167,43 @@ def replay(record: Record, upto: int | None = None) -> GameState[Any]:
         raise RecordError(f"ply {upto} is outside 0-{len(record.moves)}", record.where, "ply")
     for move in moves:
         state = state.play(move)
+    if len(moves) == len(record.moves) and state.outcome is None:
+        result = record.result
+        if result is not None and result.get("reason") in ARENA_ENDS:
+            ended, mismatch = _arena_end(result, state, len(moves))
+            if ended is not None and mismatch is None:
+                state = state.end(ended.termination, loser=ended.loser)
     return state
+
+
+class ReplayStep(NamedTuple, Generic[_S]):
+    """One ply of a replay: the ``ply`` number (from 1), the ``move`` as
+    recorded, and the states ``before`` and ``after`` it."""
+
+    ply: int
+    move: str
+    before: _S
+    after: _S
+
+
+def replay_steps(record: Record) -> Iterator[ReplayStep[AnyGameState]]:
+    """Replay ``record`` one ply at a time, lazily: a :class:`ReplayStep` per move.
+
+    A refused move raises its ``IllegalMoveError`` when its step is reached
+    (the steps before it have been yielded); unreadable set-up raises
+    :class:`RecordError` at once.
+
+    >>> from referee.records import parse_record
+    >>> record = parse_record({"game": "schotten-totten", "moves": ["R7@3", "draw"]})
+    >>> [(step.ply, step.move, step.after.to_move) for step in replay_steps(record)]
+    [(1, 'R7@3', 0), (2, 'draw', 1)]
+    """
+    fmt = find_game(record.game, record.where)
+    state = fmt.start(record)
+    for ply, move in enumerate(record.moves, start=1):
+        after = state.play(move)
+        yield ReplayStep(ply, move, state, after)
+        state = after
 
 
 def validate(record: Record | Match) -> ValidationReport:
@@ -183,12 +236,12 @@ def _validate_game(
         return _unreadable(where, str(record.game), record.is_public, error), None
     for ply, move in enumerate(record.moves, start=1):
         try:
-            state = state.play(move)
+            state = state._play_untracked(move)  # the report never reads the history
         except RefereeError as error:
             evidence = None
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:
                 evidence = _evidence(fmt, state, error)
-            illegal = IllegalPly(ply, move, error.reason, str(error), evidence)
+            illegal = IllegalPly(ply, move, str(error.reason), str(error), evidence)
             refused = _no_deal(record, ply - 1)  # an earlier ply no deal fits comes first
             report = ValidationReport(where, record.game, record.is_public, ply - 1, illegal)
             return refused or report, None
@@ -321,7 +374,7 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
     if reason == "ply_limit":
         if result.get("plies") != plies or winner is not None:
             return None, f"a ply limit ends with no winner after 'plies' moves (here {plies})"
-        return Outcome(None, reason), None
+        return Outcome(Termination(reason), None), None
     loser = result.get("loser")
     if isinstance(loser, bool) or not isinstance(loser, int) or not 0 <= loser < players:
         return None, f"a {reason} result names the losing player (0-{players - 1}) as 'loser'"
@@ -329,9 +382,12 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
     if winner != expected:
         return (
             None,
-            f"the record says winner={winner!r} but a {reason} by {loser} gives {expected!r}",
+            f"the record says {_who_wins(winner)} but a {reason} by player {loser + 1} "
+            f"means {_who_wins(expected)}",
         )
-    return Outcome(expected, reason), None
+    return Outcome(Termination(reason), expected, None, loser), None
+
+
 def _no_deal(record: Record, plies: int) -> ValidationReport | None:
     """The report of a public record that no deal fits within its first
     ``plies`` moves (see :mod:`referee.deals`), or ``None``."""
@@ -365,6 +421,8 @@ def _compare_result(recorded: Any, actual: dict[str, Any] | None) -> str | None:
         if key not in actual:
             return f"the record gives {key}={value!r}, which this game's results do not have"
         if _typed(actual[key]) != _typed(value):
+            if key == "winner":  # a sentence for people counts players from 1
+                return f"the record says {_who_wins(value)} but the replay says {_who_wins(actual[key])}"
             return f"the record says {key}={value!r} but the replay gives {actual[key]!r}"
     return None
 
@@ -374,6 +432,15 @@ def _typed(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_typed(v) for v in value]
     return (type(value), value)
+
+
+def _who_wins(winner: Any) -> str:
+    """``"player 2 wins"`` for the JSON winner 1; ``"nobody wins"`` for null."""
+    if winner is None:
+        return "nobody wins"
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        return f"player {winner + 1} wins"
+    return f"the winner is {winner!r}"
 
 
 def _show(result: Any) -> str:

@@ -25,14 +25,21 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from itertools import combinations_with_replacement, permutations
-from typing import Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
 from referee.formations import SUM_ONLY, FormationRule
-from referee.game import Outcome
+from referee.game import (
+    NO_HISTORY,
+    History,
+    LegalMoves,
+    Outcome,
+    Termination,
+    referee_end,
+)
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable, decide_claim
 from referee.schotten_totten.moves import (
     Banshee,
@@ -55,6 +62,9 @@ from referee.schotten_totten.tactics import (
     copies,
     wildcard_of,
 )
+
+if TYPE_CHECKING:
+    from referee.records import Record
 
 __all__ = [
     "CLAN_CARDS",
@@ -96,10 +106,11 @@ STONES = 9
 HAND_SIZE = 6
 
 
-class Reason:
+class Reason(StrEnum):
     """The stable reason codes of refused Schotten Totten moves."""
 
     GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
     NO_SUCH_STONE = "no_such_stone"
     UNKNOWN_CARD = "unknown_card"
     CARD_NOT_IN_HAND = "card_not_in_hand"
@@ -248,6 +259,8 @@ class State(NamedTuple):
     #: every tactic draw and return is a visible move, so this count is known
     #: exactly even when the hand itself is hidden (a view, a public replay).
     hand_tactics: tuple[int, ...] = (0, 0)
+    #: The moves played since the start (see :attr:`history`); never part of equality.
+    past: History[Move] = NO_HISTORY
 
     # --- reading the position -------------------------------------------------
 
@@ -346,19 +359,77 @@ class State(NamedTuple):
         """Whether the game has ended."""
         return self.outcome is not None
 
-    def view(self, player: int) -> State:
-        """What ``player`` can see: the opponent's hand and the piles' order hidden."""
+    @property
+    def num_players(self) -> int:
+        """Schotten Totten is a game for two."""
+        return 2
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played since the start (empty for a state set up from a position).
+
+        >>> game = new_game(deck=CLAN_CARDS.cards)
+        >>> [str(m) for m in game.play("R4@1").play("draw").history]
+        ['R4@1', 'draw']
+        """
+        return self.past.moves()
+
+    def view(self, player: int | None) -> State:
+        """What ``player`` can see: the opponent's hand and the piles' order hidden.
+
+        ``None`` is a spectator's view: both hands hidden.
+
+        >>> spectator = new_game(seed=1).view(None)
+        >>> spectator.hands, spectator.hand_sizes
+        ((None, None), (6, 6))
+        """
+        if player is not None:
+            _check_player(player)
         counts = (self.tactics_in_hand(0), self.tactics_in_hand(1))
         return _evolve(
             self,
-            hands=_with(self.hands, 1 - player, None),
+            hands=(None, None) if player is None else _with(self.hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
             hand_tactics=counts,
+            past=self.past.hidden(),
         )
 
+    def resign(self, player: int) -> State:
+        """The game ended by ``player``'s resignation: the other player wins.
+
+        >>> new_game(seed=1).resign(0).outcome.result()
+        'player 2 wins (resignation)'
+        """
+        return self.end(Termination.RESIGNATION, loser=player)
+
+    def end(self, termination: Termination, *, loser: int | None = None) -> State:
+        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
+        of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
+        if self.outcome is not None:
+            raise IllegalMoveError(
+                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
+        return _evolve(self, outcome=referee_end(termination, loser, 2))
+
+    def to_record(self) -> Record:
+        """The game so far as a record (full when the deal is known, else public).
+
+        >>> from referee.records import validate
+        >>> game = new_game(deck=CLAN_CARDS.cards).play("R2@5").play("draw").resign(1)
+        >>> record = game.to_record()
+        >>> record.moves, record.result, validate(record).legal
+        (('R2@5', 'draw'), {'winner': 0, 'reason': 'resignation', 'loser': 1}, True)
+        """
+        from referee.schotten_totten.record import FORMAT
+
+        start, hidden = self.past.origin()
+        if not isinstance(start, State):
+            raise ValueError("this state was set up from a position: it has no history to record")
+        return FORMAT.record_of(start, self.history, self.outcome, public=hidden)
+
     def claim_verdict(
-        self, number: int, player: int | None = None, *, engine: Engine = "exact"
+        self, number: int, *, player: int | None = None, engine: Engine = "exact"
     ) -> ClaimVerdict:
         """The prover's verdict on ``player`` (default: to move) claiming stone ``number``.
 
@@ -373,18 +444,33 @@ class State(NamedTuple):
         """Read a move in the game's notation (see :mod:`referee.schotten_totten.moves`)."""
         return parse_move(text)
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` may be played now."""
+    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` may be played now (by ``player``, when given)."""
         try:
-            self.play(move)
+            self.play(move, player=player)
         except ValueError:
             return False
         return True
 
-    def play(self, move: Move | str) -> State:
+    def play(self, move: Move | str, *, player: int | None = None) -> State:
         """The state after ``move``. Raises ``IllegalMoveError`` (or
         ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
+
+        ``player``, when given, is who is trying to move (refused with
+        ``not_your_turn`` if it is not that player's decision).
         """
+        if isinstance(move, str):
+            move = parse_move(move)
+        result = self._play_untracked(move, player)
+        # One history node per ply (``History.push``, inlined: this is the replay path).
+        values = list(result)
+        past = self.past
+        values[_PAST_AT] = _tuple_new(History, (past, move, past[2] + 1, None))
+        return _tuple_new(State, values)
+
+    def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
+        """:meth:`play` without extending :attr:`history`, for validation, which
+        replays whole corpora and never reads it (the state's history is stale)."""
         if isinstance(move, str):
             move = parse_move(move)
         handler = _HANDLERS.get(type(move))
@@ -394,6 +480,8 @@ class State(NamedTuple):
             )
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
+        if player is not None and player != self.to_move:
+            raise _not_your_turn(move, self.to_move, player)
         result: State = handler(self, move)
         return result
 
@@ -594,7 +682,7 @@ class State(NamedTuple):
             ply=self.ply + 1,
             blank_turns=blank,
             # Two blank turns in a row: nothing can change any more (RULINGS: blocked).
-            outcome=Outcome(None, "blocked") if blank >= 2 else None,
+            outcome=Outcome(Termination.BLOCKED, None) if blank >= 2 else None,
         )
 
     # --- ruses ---------------------------------------------------------------------
@@ -896,11 +984,16 @@ class State(NamedTuple):
 
     # --- legal moves ----------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the player to move.
+    def legal_moves(self) -> LegalMoves[Move]:
+        """Every legal move for the player to move, as a lazy view
+        (see :class:`~referee.game.LegalMoves`).
 
         With a hidden hand, plays of every card it may hold are listed.
         """
+        return LegalMoves(self.generate_legal_moves)
+
+    def generate_legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move, as a new list."""
         if self.outcome is not None:
             return []
         rules, phase = self.rules, self.phase
@@ -1360,11 +1453,15 @@ def _new_state(values: list[Any]) -> State:
     return tuple.__new__(State, values)
 
 
+_tuple_new = tuple.__new__
+
+
 _FIELD_AT = {name: i for i, name in enumerate(State._fields)}
 _STONES_AT, _HANDS_AT, _SIZES_AT = _FIELD_AT["stones"], _FIELD_AT["hands"], _FIELD_AT["hand_sizes"]
 _PHASE_AT, _PLY_AT = _FIELD_AT["phase"], _FIELD_AT["ply"]
 _DECK_AT, _DECK_SIZE_AT = _FIELD_AT["deck"], _FIELD_AT["deck_size"]
 _TO_MOVE_AT, _BLANK_AT = _FIELD_AT["to_move"], _FIELD_AT["blank_turns"]
+_PAST_AT = _FIELD_AT["past"]
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -1373,6 +1470,17 @@ def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
 
 def _illegal(move: Move, reason: str, why: str) -> IllegalMoveError:
     return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
+
+
+def _not_your_turn(move: Move, mover: int, player: int) -> IllegalMoveError:
+    return _illegal(
+        move, Reason.NOT_YOUR_TURN, f"it is player {mover + 1}'s turn, not player {player + 1}'s"
+    )
+
+
+def _check_player(player: object) -> None:
+    if isinstance(player, bool) or player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1 (or None for a spectator), not {player!r}")
 
 
 def _describe_refusal(verdict: ClaimVerdict) -> str:
@@ -1390,9 +1498,9 @@ def _outcome(stones: Sequence[Stone], player: int) -> Outcome | None:
     held = [stone.owner == player for stone in stones]
     for i in range(len(held) - 2):
         if held[i] and held[i + 1] and held[i + 2]:
-            return Outcome(player, "three_adjacent")
+            return Outcome(Termination.THREE_ADJACENT, player)
     if sum(held) >= 5:
-        return Outcome(player, "five_stones")
+        return Outcome(Termination.FIVE_STONES, player)
     return None
 
 
@@ -1526,7 +1634,7 @@ def new_game(
     elif tactic_deck is not None and _listed(tactic_deck, "tactic_deck"):
         raise ValueError("a tactic pile is given but the rules play without tactics")
     size = rules.hand_size
-    return State(
+    state = State(
         rules=rules,
         hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
         hand_sizes=(size, size),
@@ -1536,6 +1644,7 @@ def new_game(
         tactic_deck_size=len(tactics),
         to_move=first,
     )
+    return state._replace(past=History.begin(state))
 
 
 def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
@@ -1549,7 +1658,7 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
     """
     rules = _check_setup(first, rules)
     size = rules.hand_size
-    return State(
+    state = State(
         rules=rules,
         hands=(None, None),
         hand_sizes=(size, size),
@@ -1559,6 +1668,7 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
         tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
         to_move=first,
     )
+    return state._replace(past=History.begin(state))
 
 
 def _listed(items: Iterable[_T], name: str) -> list[_T]:

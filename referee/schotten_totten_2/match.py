@@ -10,7 +10,7 @@ intact tiles plus unused oil wins; equal scores need a further game
 
 >>> decide([GameResult(0, 0, "fourth_tile_damaged", 20, 3, 1),
 ...         GameResult(1, 1, "controlled_damaged_tile", 12, 2, 0)])
-Outcome(winner=0, reason='attacker_left_more_cards', scores=(20, 12))
+Outcome(Termination.ATTACKER_LEFT_MORE_CARDS, winner=0, scores=(20, 12))
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.game import Outcome
+from referee.game import Outcome, Termination
 from referee.schotten_totten_2.state import State
 
 __all__ = ["FURTHER_GAME_NEEDED", "GameResult", "decide"]
@@ -93,7 +93,7 @@ def decide(results: Sequence[GameResult]) -> Outcome:
             "the second game of a Rache match swaps the roles"
         )
     if first.winner == second.winner:
-        return Outcome(first.winner, "won_both")
+        return Outcome(Termination.WON_BOTH, first.winner)
     scores = [0, 0]
     for result in results:
         if result.attacker_won:
@@ -103,5 +103,5 @@ def decide(results: Sequence[GameResult]) -> Outcome:
     reason = "attacker_left_more_cards" if first.attacker_won else "defender_kept_more_wall_and_oil"
     pair = (scores[0], scores[1])
     if scores[0] == scores[1]:
-        return Outcome(None, FURTHER_GAME_NEEDED, pair)
-    return Outcome(0 if scores[0] > scores[1] else 1, reason, pair)
+        return Outcome(Termination.FURTHER_GAME_NEEDED, None, pair)
+    return Outcome(Termination(reason), 0 if scores[0] > scores[1] else 1, pair)

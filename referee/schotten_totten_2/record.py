@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.cards import Card, InvalidCardError
-from referee.game import Outcome
+from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
@@ -121,6 +121,41 @@ class SchottenTotten2Format:
         if outcome.scores is not None:
             data["scores"] = list(outcome.scores)
         return data
+
+    def record_of(
+        self,
+        start: State,
+        moves: Sequence[Move],
+        outcome: Outcome | None,
+        *,
+        public: bool = False,
+    ) -> Record:
+        """The record of a game played from ``start`` (see :meth:`State.to_record`):
+        full when the whole deal of ``start`` is known and ``public`` is false."""
+        hands, deck = start.hands, start.deck
+        deal: dict[str, Any] | None = None
+        if not public and hands[0] is not None and hands[1] is not None and deck is not None:
+            deal = {
+                "attacker": start.attacker,
+                "deck": [str(c) for c in (*hands[0], *hands[1], *deck)],
+            }
+            if start.rules.tactics and start.tactic_deck is not None:
+                deal["tactics"] = [str(t) for t in start.tactic_deck]
+        result = None
+        if outcome is not None:
+            result = (
+                referee_result(outcome, len(moves))
+                if outcome.termination in REFEREE_ENDS
+                else self.result_of(outcome)
+            )
+        return Record(
+            game=self.name,
+            moves=tuple(str(m) for m in moves),
+            rules=self.rules_json(start.rules),
+            first=start.attacker,
+            deal=deal,
+            result=result,
+        )
 
     # --- Rache matches ---------------------------------------------------------------
 

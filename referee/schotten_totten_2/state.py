@@ -22,13 +22,20 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from enum import Enum
+from enum import Enum, StrEnum
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
-from referee.game import Outcome
+from referee.game import (
+    NO_HISTORY,
+    History,
+    LegalMoves,
+    Outcome,
+    Termination,
+    referee_end,
+)
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 from referee.schotten_totten_2.moves import (
     Control,
@@ -59,6 +66,9 @@ from referee.schotten_totten_2.wall import (
     TacticCard,
     Tile,
 )
+
+if TYPE_CHECKING:
+    from referee.records import Record
 
 __all__ = [
     "HAND_SIZE",
@@ -135,10 +145,11 @@ _ALL_TACTICS: Counter[AnyCard] = _CardCount([*SIEGE_CARDS.cards, *TACTIC_CARDS])
 _TACTIC_COUNT: Counter[AnyCard] = _CardCount(TACTIC_CARDS)
 
 
-class Reason:
+class Reason(StrEnum):
     """The stable reason codes of refused Schotten Totten 2 moves."""
 
     GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
     NO_SUCH_TILE = "no_such_tile"
     UNKNOWN_CARD = "unknown_card"
     CARD_NOT_IN_HAND = "card_not_in_hand"
@@ -277,6 +288,8 @@ class State:
     hand_tactics: tuple[int, int] | None = None
     exchange: tuple[AnyCard, AnyCard, AnyCard] | None = None
     late_control: bool = False
+    #: The moves played since the start (see :attr:`history`); never part of equality.
+    past: History[Move] = field(default=NO_HISTORY, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         problems = _field_problems(self)
@@ -332,28 +345,85 @@ class State:
         """Whether the game has ended."""
         return self.outcome is not None
 
-    def view(self, player: int) -> State:
+    @property
+    def num_players(self) -> int:
+        """Schotten Totten 2 is a game for two."""
+        return 2
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played since the start (empty for a state set up from a position)."""
+        return self.past.moves()
+
+    def resign(self, player: int) -> State:
+        """The game ended by ``player``'s resignation: the other player wins.
+
+        >>> new_game(seed=1).resign(0).outcome.result()
+        'player 2 wins (resignation)'
+        """
+        return self.end(Termination.RESIGNATION, loser=player)
+
+    def end(self, termination: Termination, *, loser: int | None = None) -> State:
+        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
+        of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
+        if self.outcome is not None:
+            raise IllegalMoveError(
+                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
+        return _evolve(self, outcome=referee_end(termination, loser, 2))
+
+    def to_record(self) -> Record:
+        """The game so far as a record (full when the deal is known, else public).
+
+        >>> from referee.records import validate
+        >>> game = new_game(seed=2)
+        >>> record = game.play(game.legal_moves()[0]).to_record()
+        >>> len(record.moves), validate(record).legal
+        (1, True)
+        """
+        from referee.schotten_totten_2.record import FORMAT
+
+        start, hidden = self.past.origin()
+        if not isinstance(start, State):
+            raise ValueError("this state was set up from a position: it has no history to record")
+        return FORMAT.record_of(start, self.history, self.outcome, public=hidden)
+
+    def view(self, player: int | None) -> State:
         """What ``player`` can see: the opponent's hand and the piles' order hidden.
 
         While an exchange waits for its answer, the answering player does not see
         the 3 cards offered: both players choose their cards without seeing the
         other's (``exchange`` is ``None`` in that view, and the answer is played
-        on the full state).
+        on the full state). ``None`` is a spectator's view: both hands hidden.
+
+        >>> new_game(seed=1).view(None).hands
+        (None, None)
         """
-        hidden_offer = self.phase is Phase.EXCHANGE and player == self.to_move
+        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+            raise ValueError(f"player must be 0 or 1 (or None for a spectator), not {player!r}")
+        hidden_offer = self.phase is Phase.EXCHANGE and player in (self.to_move, None)
         return _evolve(
             self,
-            hands=_with(self.hands, 1 - player, None),
+            hands=(None, None) if player is None else _with(self.hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
             exchange=None if hidden_offer else self.exchange,
+            past=self.past.hidden(),
         )
 
-    def claim_verdict(self, number: int, *, engine: Engine = "exact") -> ClaimVerdict:
+    def claim_verdict(
+        self, number: int, *, player: int | None = None, engine: Engine = "exact"
+    ) -> ClaimVerdict:
         """The prover's verdict on the attacker declaring control of tile ``number``.
 
+        ``player``, when given, must be the attacker (only it declares control).
         Raises ``ValueError`` if the attacker's formation there is not complete.
         """
+        if player is not None and player != self.attacker:
+            raise ValueError(
+                f"only the attacker (player {self.attacker + 1}) declares control, "
+                f"not player {player + 1}"
+            )
         return self._verdict(self.tile(number), engine, None)
 
     # --- moves ------------------------------------------------------------------
@@ -362,8 +432,9 @@ class State:
         """Read a move in the game's notation (see :mod:`referee.schotten_totten_2.moves`)."""
         return parse_move(text)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the player to move.
+    def legal_moves(self) -> LegalMoves[Move]:
+        """Every legal move for the player to move, as a lazy view
+        (see :class:`~referee.game.LegalMoves`).
 
         With a hidden hand, moves of every card that hand could hold are listed;
         exchanges are listed only when both hands are known, and shuffles
@@ -374,6 +445,10 @@ class State:
         by :meth:`play` so that records in that order replay, but it is not
         listed, since the same control proves the same before the draw.
         """
+        return LegalMoves(self.generate_legal_moves)
+
+    def generate_legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move, as a new list."""
         if self.outcome is not None:
             return []
         player = self.to_move
@@ -405,18 +480,33 @@ class State:
             moves.append(EndTurn())
         return moves
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` may be played now."""
+    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` may be played now (by ``player``, when given)."""
         try:
-            self.play(move)
+            self.play(move, player=player)
         except ValueError:
             return False
         return True
 
-    def play(self, move: Move | str) -> State:
+    def play(self, move: Move | str, *, player: int | None = None) -> State:
         """The state after ``move``. Raises ``IllegalMoveError`` (or
         ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
+
+        ``player``, when given, is who is trying to move (refused with
+        ``not_your_turn`` if it is not that player's decision).
         """
+        if isinstance(move, str):
+            move = parse_move(move)
+        after = self._play_untracked(move, player)
+        past = self.past.push(move)
+        if after is self:  # never change a state someone holds
+            return _evolve(after, past=past)
+        _set(after, "past", past)  # a state made just now for this move
+        return after
+
+    def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
+        """:meth:`play` without extending :attr:`history`, for validation, which
+        replays whole corpora and never reads it (the state's history is stale)."""
         if isinstance(move, str):
             move = parse_move(move)
         handler = _HANDLERS.get(type(move))
@@ -426,6 +516,12 @@ class State:
             )
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
+        if player is not None and player != self.to_move:
+            raise _illegal(
+                move,
+                Reason.NOT_YOUR_TURN,
+                f"it is player {self.to_move + 1}'s turn, not player {player + 1}'s",
+            )
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
             raise _illegal(
                 move,
@@ -729,9 +825,9 @@ class State:
         tiles = _with(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
         outcome = None
         if tile.damaged:
-            outcome = Outcome(self.attacker, "controlled_damaged_tile")
+            outcome = Outcome(Termination.CONTROLLED_DAMAGED_TILE, self.attacker)
         elif sum(t.damaged for t in tiles) >= _DAMAGED_TO_WIN:
-            outcome = Outcome(self.attacker, "fourth_tile_damaged")
+            outcome = Outcome(Termination.FOURTH_TILE_DAMAGED, self.attacker)
         return _evolve(
             self,
             tiles=tiles,
@@ -802,7 +898,7 @@ class State:
         """End the mover's turn; the attacker's last turn ends the game, and so
         does a pass that leaves nobody able to change anything (siege failed)."""
         if self.to_move == self.attacker and self.final_turn:
-            changes["outcome"] = Outcome(self.defender, "siege_held")
+            changes["outcome"] = Outcome(Termination.SIEGE_HELD, self.defender)
             changes["late_control"] = False
         following = 1 - self.to_move
         exhausted = changes.get("exhausted", self.exhausted)
@@ -819,7 +915,7 @@ class State:
             and self.phase is Phase.AFTER_PASS
             and after._siege_failed(self.to_move == self.attacker)
         ):
-            after = _evolve(after, outcome=Outcome(self.defender, "siege_failed"))
+            after = _evolve(after, outcome=Outcome(Termination.SIEGE_FAILED, self.defender))
         return after
 
     def _tactic_counts(self) -> tuple[int, int]:
@@ -1373,7 +1469,7 @@ def _derive(state: State) -> None:
         _set(state, "final_turn", True)
     damaged = sum(t.damaged for t in state.tiles)
     if state.outcome is None and damaged == _DAMAGED_TO_WIN:
-        _set(state, "outcome", Outcome(state.attacker, "fourth_tile_damaged"))
+        _set(state, "outcome", Outcome(Termination.FOURTH_TILE_DAMAGED, state.attacker))
 
 
 def _position_problems(state: State) -> list[str]:
@@ -1640,7 +1736,7 @@ def new_game(
     elif tactic_deck is not None and list(tactic_deck):
         raise ValueError("the base game has no tactic pile")
     size = rules.hand_size
-    return State(
+    state = State(
         rules=rules,
         attacker=attacker,
         hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
@@ -1651,6 +1747,7 @@ def new_game(
         tactic_deck_size=len(tactics),
         to_move=attacker,
     )
+    return _evolve(state, past=History.begin(state))
 
 
 def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
@@ -1663,7 +1760,7 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     rules = _check_rules(rules)
     _check_attacker(attacker)
     size = rules.hand_size
-    return State(
+    state = State(
         rules=rules,
         attacker=attacker,
         hands=(None, None),
@@ -1674,6 +1771,7 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
         tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
         to_move=attacker,
     )
+    return _evolve(state, past=History.begin(state))
 
 
 def _check_rules(rules: object) -> Rules:

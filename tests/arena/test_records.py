@@ -33,7 +33,10 @@ def test_a_players_end_validates(unfinished, reason: str) -> None:  # type: igno
 @pytest.mark.parametrize(
     ("result", "message"),
     [
-        ({"winner": 1, "reason": "forfeit", "loser": 1}, "a forfeit by 1 gives 0"),
+        (
+            {"winner": 1, "reason": "forfeit", "loser": 1},
+            "a forfeit by player 2 means player 1 wins",
+        ),
         ({"winner": 0, "reason": "timeout"}, "names the losing player (0-1) as 'loser'"),
         ({"winner": 0, "reason": "resignation", "loser": 2}, "as 'loser'"),
         ({"winner": None, "reason": "ply_limit", "plies": 9}, "(here 10)"),

@@ -100,7 +100,7 @@ def test_result_holds_winner_reason_and_scores() -> None:
 def test_a_shared_win_has_no_winner() -> None:
     from referee.game import Outcome
 
-    assert FORMAT.result_of(Outcome(None, "shared", (10, 10))) == {
+    assert FORMAT.result_of(Outcome("shared", None, (10, 10))) == {
         "winner": None,
         "reason": "shared",
         "scores": [10, 10],

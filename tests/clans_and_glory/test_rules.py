@@ -235,7 +235,7 @@ def test_game_ends_when_fewest_cards_player_places_its_last() -> None:
     state = state.play("G5@t2s5")
     assert state.is_over and state.hands == ((Card("R", 4),), ())
     # the held R4 is not scored; R3 goes to player 1's shield
-    assert state.outcome == Outcome(0, "most_points", (3, 0))
+    assert state.outcome == Outcome("most_points", 0, (3, 0))
 
 
 @pytest.mark.parametrize(("players", "moves", "free"), [(2, 16, 2), (3, 24, 3), (4, 28, 4)])

@@ -27,7 +27,7 @@ def test_rulebook_example_54_points() -> None:
     )
     assert collected == [8, 8, 7, 7, 7, 6, 6, 5]
     assert sheet.points == (54, 3) and sheet.cards == (8, 1)
-    assert sheet.outcome() == Outcome(0, "most_points", (54, 3))
+    assert sheet.outcome() == Outcome("most_points", 0, (54, 3))
     assert "totals: player 1 54 points (8 cards), player 2 3 points (1 card)" in str(sheet)
 
 
@@ -43,7 +43,7 @@ def test_rulebook_example_54_points_on_the_table() -> None:
         shields={1: [0, 0], 2: [0], 3: [1, 0]},
     )  # fmt: skip
     assert state.is_over
-    assert state.outcome == Outcome(0, "most_points", (54, 3, 0))
+    assert state.outcome == Outcome("most_points", 0, (54, 3, 0))
 
 
 def test_first_shield_placed_takes_the_lowest_rank() -> None:
@@ -109,7 +109,7 @@ def test_tie_on_points_broken_by_more_cards() -> None:
     sheet = score_sheet(2, [t1])
     assert sheet.points == (12, 12) and sheet.cards == (4, 2)
     assert sheet.winners == (0,)
-    assert sheet.outcome() == Outcome(0, "most_cards", (12, 12))
+    assert sheet.outcome() == Outcome("most_cards", 0, (12, 12))
 
 
 def test_tie_on_points_broken_by_cards_across_tableaus() -> None:
@@ -119,7 +119,7 @@ def test_tie_on_points_broken_by_cards_across_tableaus() -> None:
     t4 = score_tableau(4, cards("G8"), shields=(0,))  # player 1 +8 (1)
     sheet = score_sheet(3, [t1, t2, t3, t4])
     assert sheet.points == (22, 7, 22) and sheet.cards == (5, 2, 4)
-    assert sheet.outcome() == Outcome(0, "most_cards", (22, 7, 22))
+    assert sheet.outcome() == Outcome("most_cards", 0, (22, 7, 22))
 
 
 def test_tie_on_points_and_cards_is_shared() -> None:
@@ -128,4 +128,4 @@ def test_tie_on_points_and_cards_is_shared() -> None:
     shared = score_sheet(2, [t1, t2])
     assert shared.points == (3, 3) and shared.cards == (1, 1)
     assert shared.winners == (0, 1)
-    assert shared.outcome() == Outcome(None, "shared", (3, 3))
+    assert shared.outcome() == Outcome("shared", None, (3, 3))

@@ -89,8 +89,8 @@ def test_replay_to_a_ply_and_position_round_trip() -> None:
         for player in (0, 1):
             if len(state.stone(number).sides[player]) == 3 and state.stone(number).owner is None:
                 assert (
-                    again.claim_verdict(number, player).holds
-                    == state.claim_verdict(number, player).holds
+                    again.claim_verdict(number, player=player).holds
+                    == state.claim_verdict(number, player=player).holds
                 )
     with pytest.raises(RecordError, match="outside"):
         replay(record, len(record.moves) + 1)

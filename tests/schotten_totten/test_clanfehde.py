@@ -19,7 +19,7 @@ CLANFEHDE = {"variants": ["clanfehde"], "rounds": 3}
 def finished(winner: int, loser_stones: int):
     owners = {n: winner for n in (1, 2, 3)} | {n: 1 - winner for n in range(5, 5 + loser_stones)}
     state = position({}, owners=owners)
-    return state._replace(outcome=Outcome(winner, "three_adjacent"))
+    return state._replace(outcome=Outcome("three_adjacent", winner))
 
 
 def match_of(firsts: list[int], rounds: int = 3, variants=("clanfehde",)) -> Match:
@@ -101,7 +101,7 @@ def test_clanfehde_rules_parse_and_other_keys_are_refused() -> None:
 
 
 def test_a_blocked_round_scores_each_player_its_stones() -> None:
-    blocked = finished(0, 2)._replace(outcome=Outcome(None, "blocked"))
+    blocked = finished(0, 2)._replace(outcome=Outcome("blocked", None))
     result, problem = FORMAT.match_result(match_of([0, 1], rounds=2), [blocked, finished(1, 1)])
     assert problem is None
     assert result["scores"] == [3 + 1, 2 + 5]

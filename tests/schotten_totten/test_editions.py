@@ -48,8 +48,8 @@ def test_1999_edition_has_no_variants() -> None:
 def _finished(winner: int | None):
     state = position({}, owners={1: 0, 2: 0, 3: 0} if winner == 0 else {4: 1, 5: 1, 6: 1})
     if winner is None:
-        return position({}, owners={1: 0, 9: 1})._replace(outcome=Outcome(None, "blocked"))
-    return state._replace(outcome=Outcome(winner, "three_adjacent"))
+        return position({}, owners={1: 0, 9: 1})._replace(outcome=Outcome("blocked", None))
+    return state._replace(outcome=Outcome("three_adjacent", winner))
 
 
 def _match(firsts: list[int], rules: dict) -> Match:

@@ -41,7 +41,7 @@ def won(colour: str, owner: int = 0) -> dict:
 
 def test_the_outcome_is_derived_from_the_stones() -> None:
     state = load({"stones": stones(s1=won("R"), s2=won("O"), s3=won("Y"))})
-    assert state.outcome == Outcome(0, "three_adjacent") and state.is_game_over()
+    assert state.outcome == Outcome("three_adjacent", 0) and state.is_game_over()
     assert state.legal_moves() == []
     five = load(
         {
@@ -50,7 +50,7 @@ def test_the_outcome_is_derived_from_the_stones() -> None:
             )
         }
     )
-    assert five.outcome == Outcome(1, "five_stones")
+    assert five.outcome == Outcome("five_stones", 1)
     assert load({"stones": stones(s1=won("R"))}).outcome is None
 
 

@@ -207,7 +207,7 @@ def test_strategist_moves_or_discards_own_cards_on_open_stones() -> None:
 def test_banshee_discards_an_opposing_card_and_resets_its_completion() -> None:
     # player 2 completed its run 4-5-6 first, so player 1 cannot claim the tie ...
     state = start({7: ("R4 O5 Y6", "G4 B5 P6")}, hands=("banshee R9", "R5"), first={7: 1})
-    assert not state.claim_verdict(7, 0).holds
+    assert not state.claim_verdict(7, player=0).holds
     assert refused(state, "banshee R4@7") == "card_not_at_stone"  # own card
     # ... until a banshee takes B5 away and player 2 completes again, later
     hit = state.play("banshee B5@7")

@@ -226,7 +226,9 @@ def test_a_wrong_match_result_is_reported() -> None:
     data["result"] = {"winner": 1}
     report = check(data)
     assert report.error is None and report.match_error is None
-    assert report.result_mismatch == "the record says winner=1 but the replay gives 0"
+    assert (
+        report.result_mismatch == "the record says player 2 wins but the replay says player 1 wins"
+    )
 
 
 def test_a_move_after_the_end_of_game_two_is_refused() -> None:

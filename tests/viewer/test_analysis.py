@@ -83,7 +83,7 @@ def check_against_prover(record: Record, analysis: Analysis) -> None:
         state = states[missed.ply]
         assert state.to_move == missed.player
         verdict = (
-            state.claim_verdict(missed.place, missed.player)
+            state.claim_verdict(missed.place, player=missed.player)
             if record.game == "schotten-totten"
             else state.claim_verdict(missed.place)
         )
