@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-MODE, PIDFILE = sys.argv[1], sys.argv[2]
+MODE, PIDFILE = "", ""  # set from the command line (importing this module runs nothing)
 
 
 def note(pid):
@@ -90,4 +90,5 @@ def main():
 
 
 if __name__ == "__main__":
+    MODE, PIDFILE = sys.argv[1], sys.argv[2]
     main()
