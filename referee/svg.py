@@ -617,12 +617,19 @@ def _verdict_badge(
 
 def _evidence(answer: ClaimAnswer) -> str:
     """The prover's explanation, with the cards of the opponent's best hope when a
-    claim holds (a refused claim's explanation already names the beating cards)."""
+    claim holds (a refused claim's explanation already names the beating cards),
+    and the odds: how many of the opponent's possible completions beat it."""
     text = answer.explanation
     best = answer.evidence.get("opponent_best") if answer.claimable else None
     added = best.get("added") if isinstance(best, dict) else None
     if added:
         text += f" (reached by adding {' '.join(map(str, added))})"
+    odds = answer.evidence.get("odds")
+    if isinstance(odds, dict) and odds.get("total"):
+        text += (
+            f"; odds: {odds['beating']} of the opponent's {odds['total']} possible "
+            "completions beat it"
+        )
     return text
 
 

@@ -260,7 +260,12 @@ def test_claims_marks_each_complete_formation_with_the_provers_verdict() -> None
         best = answer.evidence.get("opponent_best") or {}
         if answer.claimable and best.get("added"):
             # A granted claim also names the cards of the opponent's best hope.
-            assert tooltip.endswith(f"(reached by adding {' '.join(best['added'])})")
+            assert f"(reached by adding {' '.join(best['added'])})" in tooltip
+        odds = answer.evidence["odds"]  # and how many completions would beat it
+        assert tooltip.endswith(
+            f"odds: {odds['beating']} of the opponent's {odds['total']} possible "
+            "completions beat it"
+        )
     assert groups(parse(render_svg(state)), "verdict") == []
 
 

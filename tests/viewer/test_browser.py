@@ -102,6 +102,10 @@ def test_a_claimable_stone_shows_its_evidence(browser: Any, tmp_path: Path) -> N
         "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", badge
     )
     assert answer.explanation in css(browser, ".evidence").text
+    odds = answer.evidence["odds"]  # the odds are part of the evidence shown
+    assert f"odds: {odds['beating']} of the opponent's {odds['total']} possible" in css(
+        browser, ".evidence"
+    ).text
     # One step back the stone was not yet proven: no tick there.
     press(browser, "ARROW_LEFT")
     ticks = css_all(browser, f'.board g.verdict.claimable[data-place="{answer.place}"]')
