@@ -839,9 +839,10 @@ def _game_deals(game: str) -> ModuleType | None:
 
 
 def check_record(record: Record, plies: int | None = None) -> DealAnswer | None:
-    """Whether a deal fits the first ``plies`` moves of the public ``record``
-    (moves the rules accept); ``None`` for a full record or a game without a
-    deal model.
+    """Whether a deal fits the first ``plies`` moves of the public ``record``;
+    ``None`` for a full record or a game without a deal model. The moves must
+    read and keep the turn order; the rules judge them apart (a move they
+    refuse still gets its deal question).
 
     >>> from referee.records import Record
     >>> record = Record("schotten-totten", ("spy@1",), {"variants": ["tactics"]})

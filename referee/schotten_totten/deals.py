@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.deals import DealAnswer, DealProblem, Draw, Event, Lacks, PutBack, Spend, solve
+from referee.errors import RefereeError
 from referee.records import Record
 from referee.schotten_totten.moves import (
-    PILES,
     Banshee,
     EndTurn,
     Pass,
@@ -34,15 +34,16 @@ from referee.schotten_totten.moves import (
 from referee.schotten_totten.moves import Draw as DrawMove
 from referee.schotten_totten.record import FORMAT, SchottenTottenFormat
 from referee.schotten_totten.state import CLAN_CARDS, State
-from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic
+from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic, parse_card
 
 __all__ = ["full_record", "problem", "solve"]
 
 
 def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
-    which the rules must accept (so each reads, and a turn ends with its
-    ``draw`` or ``done``)."""
+    which must read and follow the turn order (a turn ends with its ``draw``
+    or ``done``); the rules judge them apart, so a move they refuse still
+    gets its deal question."""
     rules = SchottenTottenFormat().rules_of(record.rules, record.where)
     piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
     if rules.tactics:
@@ -68,7 +69,13 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         ):
             events.append(Lacks(ply, player, clan))
         if state is not None:
-            state = state.play(move)
+            try:
+                state = state.play(move)
+            except RefereeError:
+                # the rules refuse this move (a pass, say, by a hand they
+                # know holds a card it could play): the deal question still stands for it, but
+                # the table is no longer followed, so later passes lack nothing
+                state = None
         events += _events(move, ply, player, joker_played[player])
         if isinstance(move, PlayCard) and move.card == Tactic("joker"):
             joker_played[player] = True
@@ -118,9 +125,13 @@ def full_record(record: Record, answer: DealAnswer) -> Record:
         for index, card in sorted(named.items()):
             by_ply.setdefault(found.events[index].ply, []).append(card)
         for ply, cards in by_ply.items():
-            move = parse_move(moves[ply - 1])
+            text = moves[ply - 1]
+            move = parse_move(text) if isinstance(text, str) else text
             assert isinstance(move, Recruit)
             chosen = iter(cards)
-            returns = tuple(next(chosen) if item in PILES else str(item) for item in move.returns)
+            # a hidden return (its pile's name) becomes the card the deal put there
+            returns = tuple(
+                parse_card(next(chosen)) if isinstance(item, str) else item for item in move.returns
+            )
             moves[ply - 1] = str(replace(move, returns=returns))
     return replace(record, deal=deal, moves=tuple(moves))

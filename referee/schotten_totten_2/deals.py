@@ -29,6 +29,7 @@ from referee.deals import (
     Spend,
     solve,
 )
+from referee.errors import RefereeError
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
     Desertion,
@@ -64,8 +65,9 @@ _ACTIONS = {
 
 def problem(record: Record, upto: int | None = None) -> DealProblem:
     """The deal question of ``record``'s first ``upto`` moves (all by default),
-    which the rules must accept (so each reads, and a turn ends with its
-    ``draw`` or ``done``)."""
+    which must read and follow the turn order (a turn ends with its ``draw``
+    or ``done``); the rules judge them apart, so a move they refuse still
+    gets its deal question."""
     rules = SchottenTotten2Format().rules_of(record.rules, record.where)
     piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
     if rules.tactics:
@@ -93,7 +95,13 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         if isinstance(move, DrawMove | EndTurn):
             player = 1 - player
         if state is not None:
-            state = state.play(move)
+            try:
+                state = state.play(move)
+            except RefereeError:
+                # the rules refuse this move (a pass, say, by a hand they
+                # know holds a card it could play): the deal question still stands for it, but
+                # the table is no longer followed, so later passes lack nothing
+                state = None
     return DealProblem(piles, tuple(events))
 
 
@@ -128,8 +136,14 @@ def _events(
     if isinstance(move, Shuffle):
         return [Insert(ply, "siege", support, move.positions)]
     if isinstance(move, Exchange):
-        # the offered cards stay in the hand until the answer swaps them
-        return [Spend(ply, player, "exchange")]
+        # the mover holds the offered cards now; they stay in its hand until
+        # the answer swaps them
+        held = [str(c) for c in move.give]
+        return [
+            Spend(ply, player, "exchange"),
+            *(Spend(ply, player, c) for c in held),
+            *(Receive(ply, player, c) for c in held),
+        ]
     if isinstance(move, ExchangeReply):
         other = 1 - player
         return [

@@ -13,11 +13,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee.deals import check_record, witness
-from referee.errors import RefereeError
+from referee.errors import InvalidMoveError, RefereeError
 from referee.records import Record, find_game, validate
 
 CONFIGS = [
@@ -70,6 +70,7 @@ def _tactic_play(state: Any, game: str) -> str | None:
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(ELITE)), seed=st.integers(0, 10_000))
+@example(game="schotten-totten-2", seed=391)  # a joker received by an exchange's answer
 def test_a_tactic_card_played_before_any_tactic_draw_is_caught_at_its_ply(
     game: str, seed: int
 ) -> None:
@@ -86,6 +87,12 @@ def test_a_tactic_card_played_before_any_tactic_draw_is_caught_at_its_ply(
                 candidates.append((ply, mutant))
         if "tactic" in text.split(" return ")[0]:
             drawn[player] += 1
+        # Schotten Totten 2: tactic cards given away enter the other hand
+        # (an exchange's offer goes to the answerer, the answer to the mover)
+        if text.startswith(("exchange ", "give ")) and any(
+            card[:1].islower() for card in text.split(" ", 1)[1].split(",")
+        ):
+            drawn[1 - player] += 1
         state = state.play(text)
     if not candidates:
         return
@@ -118,7 +125,8 @@ def test_a_first_move_that_is_a_tactic_card_is_refused(game: str, first: str) ->
 
 
 def test_six_tactic_cards_before_any_tactic_draw_then_all_ten_drawn() -> None:
-    # the issue's record: the rules alone accept every move; no deal fits it
+    # the issue's record: no deal fits it. The rules now count the tactic cards
+    # in each hidden hand, so they refuse its first move themselves
     plays = ["joker@1", "spy@1", "shield_bearer@2", "joker@2", "mud_fight@3", "blind_mans_bluff@4"]
     clan = iter(["R1@5", "O1@5", "R2@5", "O2@5", "R3@6", "O3@6", "R4@6", "O4@6", "R5@7", "O5@7"])
     moves: list[str] = []
@@ -127,17 +135,21 @@ def test_six_tactic_cards_before_any_tactic_draw_then_all_ten_drawn() -> None:
     for text in clan:
         moves += [text, "draw tactic"]
     record = Record("schotten-totten", tuple(moves), {"variants": ["tactics"]})
-    state = find_game("schotten-totten").start(record)
-    for text in moves:
-        state = state.play(text)
-    assert state.tactic_deck_size == 0  # all ten drawn, and the rules saw nothing wrong
     report = validate(record)
     assert report.error is not None
     assert (report.error.ply, report.error.move, report.error.reason) == (
         1,
         "joker@1",
-        "card_never_held",
+        "card_not_in_hand",
     )
+    # the deal check alone refuses it at the same ply, whole or cut short
+    for plies in (None, 1, len(moves) - 1):
+        answer = check_record(record, plies)
+        assert answer is not None and not answer.fits
+        assert (answer.ply, answer.reason) == (1, "card_never_held")
+        assert answer.message == (
+            "no deal fits: player 1 plays joker but has drawn no tactic card that could be it"
+        )
 
 
 def test_a_card_put_back_under_the_pile_cannot_be_played_by_the_opponent() -> None:
@@ -182,33 +194,54 @@ def test_hidden_recruiter_returns_are_named_by_the_witness() -> None:
 
 def test_exchanged_cards_are_in_the_other_hand() -> None:
     record = Record("schotten-totten-2", (), {"variants": ["tactics"]})
-    fmt = find_game("schotten-totten-2")
-    # player 1 draws the exchange, takes R5 from player 2, who then plays it
-    moves = [
-        "R0@1",
-        "draw tactic",
-        "R1@1",
-        "draw",
-        "exchange R2,R3,R4 for R5,R6,R7",
-        "draw",
-        "R5@2",
-    ]
-    state = fmt.start(record)
-    accepted = []
+    # player 1 draws the exchange and offers R2,R3,R4; player 2 answers with
+    # R5,R6,R7 in its own ply, then plays R5, which is now in player 1's hand
+    moves = (
+        "R0@1", "draw tactic", "R1@1", "draw",
+        "exchange R2,R3,R4", "give R5,R6,R7", "draw", "R5@2",
+    )  # fmt: skip
+    state = find_game("schotten-totten-2").start(record)
     for text in moves:
-        try:
-            state = state.play(text)
-        except RefereeError:
-            break
-        accepted.append(text)
-    record = dataclasses.replace(record, moves=tuple(accepted))
+        state = state.play(text)  # the rules alone accept every move
+    report = validate(dataclasses.replace(record, moves=moves))
+    assert report.error is not None
+    assert (report.error.ply, report.error.move, report.error.reason) == (
+        8,
+        "R5@2",
+        "card_never_held",
+    )
+    assert report.error.message.endswith("player 2 plays R5, but R5 is in player 1's hand")
+    before = dataclasses.replace(record, moves=moves[:7])
+    assert validate(before).legal
+    full = witness(before)
+    assert full is not None and validate(full).legal
+
+
+def test_an_exchange_offers_only_cards_its_mover_can_hold() -> None:
+    # player 1's only tactic card drawn is the exchange itself, so it cannot
+    # offer the spy: refused at the offer, not at the answer
+    moves = ("R0@1", "draw tactic", "R1@1", "draw", "exchange spy,R3,R4", "give R5,R6,R7")
+    record = Record("schotten-totten-2", moves, {"variants": ["tactics"]})
     report = validate(record)
-    if len(accepted) == len(moves):
-        assert report.error is not None and report.error.ply == 7
-        assert report.error.reason == "card_never_held"
-        assert report.error.message.endswith("player 2 plays R5, but R5 is in player 1's hand")
-    assert len(accepted) == len(moves)
-    assert validate(dataclasses.replace(record, moves=tuple(accepted[:6]))).legal
+    assert report.error is not None
+    # the rules count the tactic cards in the hidden hand, so they refuse it first
+    assert (report.error.ply, report.error.reason) == (5, "card_not_in_hand")
+    # and the deal check alone refuses it at the same ply
+    for plies in (None, 5):
+        answer = check_record(record, plies)
+        assert answer is not None and not answer.fits
+        assert (answer.ply, answer.reason) == (5, "no_consistent_deal")
+        assert answer.message is not None and "player 1 plays spy" in answer.message
+    fits = check_record(record, 4)
+    assert fits is not None and fits.fits
+
+
+def test_the_old_one_ply_exchange_is_refused() -> None:
+    state = find_game("schotten-totten-2").start(
+        Record("schotten-totten-2", (), {"variants": ["tactics"]})
+    )
+    with pytest.raises(InvalidMoveError, match="give B4,B5,B6"):
+        state.play("exchange R2,R3,R4 for R5,R6,R7")
 
 
 def test_full_records_and_games_without_a_deal_model_are_not_checked() -> None:
@@ -221,22 +254,24 @@ def _known_elsewhere(record: Record) -> list[tuple[int, str]]:
     """Plies where the mover could be made to play a card the record shows is
     elsewhere: a clan card the recruiter just put under the clan pile (at the
     opponent's next turn), or a card just given away by an exchange (at the
-    giver's next turn). Each with the card to play."""
+    giver's next turn: both sides of an exchange give). Each with the card to play."""
     found = []
     waiting: list[tuple[int, str]] = []  # (player who cannot hold it, card)
     state = find_game(record.game).start(record)
     for ply, text in enumerate(record.moves, start=1):
         player = state.to_move
         at_start = state.phase.value in ("play", "opening")
-        if at_start and waiting and waiting[0][0] == player:
-            found += [(ply, card) for _, card in waiting]
-            waiting = []
+        if at_start:
+            found += [(ply, card) for who, card in waiting if who == player]
+            waiting = [(who, card) for who, card in waiting if who != player]
         if text.startswith("recruiter") and " return " in text and state.deck_size > 4:
             named = [w for w in text.split(" return ")[1].split() if w[:1].isupper()]
             waiting = [(1 - player, card) for card in named]
-        elif text.startswith("exchange "):
-            give = text.removeprefix("exchange ").split(" for ")[0].split(",")
-            waiting = [(player, card) for card in give if card[:1].isupper()]
+        elif text.startswith(("exchange ", "give ")):
+            # the offer (by the mover), then the answer (by the opponent, in its
+            # own ply): each side's cards are now in the other hand
+            give = text.split(" ", 1)[1].split(",")
+            waiting += [(player, card) for card in give if card[:1].isupper()]
         state = state.play(text)
     return found
 
@@ -294,18 +329,21 @@ def test_a_hidden_return_is_never_the_second_joker_of_a_player_who_played_one() 
 
 
 def test_a_player_who_passes_with_room_holds_no_clan_card() -> None:
-    # the first player passes with every stone open: its hand is 7 clan cards
+    # the first player passes with every stone open: its hand is 7 clan cards.
+    # The rules now count the tactic cards in each hidden hand, so they refuse it
     record = Record("schotten-totten", ("pass", "done"), {"variants": ["tactics"]})
     report = validate(record)
     assert report.error is not None
     assert (report.error.ply, report.error.move, report.error.reason) == (
         1,
         "pass",
-        "no_consistent_deal",
+        "pass_not_allowed",
     )
-    assert report.error.message == (
-        "illegal move 'pass': no deal fits: player 1 passes, but would hold a card it could play"
-    )
+    # and the deal check alone refuses it at the same ply
+    answer = check_record(record)
+    assert answer is not None and not answer.fits
+    assert (answer.ply, answer.reason) == (1, "no_consistent_deal")
+    assert answer.message == "no deal fits: player 1 passes, but would hold a card it could play"
 
 
 @pytest.mark.parametrize("seed", [1128, 1364])

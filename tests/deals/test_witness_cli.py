@@ -87,5 +87,12 @@ def test_a_public_match_gets_one_witness_per_game(
     report = json.loads(out.splitlines()[0])
     assert code == 0 and report["legal"]
     assert len(report["witness"]) == 2
-    for game, found in zip(public.games, report["witness"], strict=True):
-        assert validate(dataclasses.replace(game, deal=found["deal"])).legal
+    # a game of a match is checked as part of its match (a lone game has no rounds)
+    games = tuple(
+        dataclasses.replace(game, deal=found["deal"])
+        for game, found in zip(public.games, report["witness"], strict=True)
+    )
+    full = dataclasses.replace(public, games=games)
+    checked = validate(full)
+    assert not full.is_public and checked.legal, checked.summary()
+    assert checked.plies == report["plies"]
