@@ -22,6 +22,7 @@ from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 from typing import IO, Any
 
+from referee import __version__
 from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
@@ -133,6 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="referee",
         description="Rules referee and claim prover for Schotten Totten and friends.",
     )
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
     check = commands.add_parser("validate", help="check recorded games move by move")

@@ -6,7 +6,10 @@ import tomllib
 from importlib.metadata import metadata, version
 from pathlib import Path
 
+import pytest
+
 import referee
+from referee.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +32,8 @@ def test_the_sdist_manifest_carries_tests_and_examples() -> None:
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     for needed in ("recursive-include tests", "recursive-include examples", "CHANGELOG.md"):
         assert any(needed in line for line in manifest), needed
+
+
+def test_the_command_line_tells_its_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"referee {referee.__version__}"
