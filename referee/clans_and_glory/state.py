@@ -546,8 +546,12 @@ class State:
         return None
 
     def is_legal(self, move: Placement | str, *, player: int | None = None) -> bool:
-        """Whether ``move`` may be played now (malformed text raises ``InvalidMoveError``)."""
-        return self.refusal(move, player=player) is None
+        """Whether ``move`` may be played now; ``False`` for anything that is not a
+        move (malformed text included), as in every game."""
+        try:
+            return self.refusal(move, player=player) is None
+        except InvalidMoveError:
+            return False
 
     def play(self, move: Placement | str, *, player: int | None = None) -> State:
         """The state after ``move``; raises ``IllegalMoveError`` (with a reason) if refused.

@@ -243,10 +243,12 @@ def test_states_and_layouts_survive_copy_and_pickle() -> None:
 @pytest.mark.parametrize("move", [None, 3, b"G5@t1s1", 1.5, ["G5@t1s1"], Card("G", 5)])
 def test_play_of_something_that_is_not_a_move_is_an_invalid_move_error(move: Any) -> None:
     game = new_game(2, seed=1)
-    for call in (game.play, game.is_legal, game.refusal):
+    for call in (game.play, game.refusal):
         with pytest.raises(InvalidMoveError, match=re.escape(f"malformed move {move!r}")) as info:
             call(move)
         assert info.value.reason == "malformed_move" and isinstance(info.value, ValueError)
+    # is_legal answers, as in every game: anything that is not a move is not legal
+    assert game.is_legal(move) is False
 
 
 @pytest.mark.parametrize(
