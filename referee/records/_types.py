@@ -43,8 +43,20 @@ class RecordError(RefereeError):
         return (type(self), (self.detail, self.where, self.field))
 
 
+class _ShownAsReplay:
+    """Jupyter shows a record or a match as a small replay to step through."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from referee.replay import replay_html
+
+        assert isinstance(self, Record | Match)
+        return replay_html(self, fragment=True)
+
+
 @dataclass(frozen=True)
-class Record:
+class Record(_ShownAsReplay):
     """One recorded game.
 
     ``deal`` is the game's deal (deck order and anything else random) when it is
@@ -66,12 +78,6 @@ class Record:
     def is_public(self) -> bool:
         """A public record carries no deal: only the visible moves are checked."""
         return self.deal is None
-
-    def _repr_html_(self) -> str:
-        """A small replay to step through, for Jupyter (see :mod:`referee.replay`)."""
-        from referee.replay import replay_html
-
-        return replay_html(self, fragment=True)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (the inverse of :func:`parse_record`)."""
@@ -96,7 +102,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Match:
+class Match(_ShownAsReplay):
     """A match of several games under one set of rules (Clanfehde, Rache).
 
     Each game is a :class:`Record` of its own; the match's ``rules`` (with the
@@ -116,12 +122,6 @@ class Match:
     def is_public(self) -> bool:
         """Whether any game of the match is a public record."""
         return any(game.is_public for game in self.games)
-
-    def _repr_html_(self) -> str:
-        """A small replay to step through, for Jupyter (see :mod:`referee.replay`)."""
-        from referee.replay import replay_html
-
-        return replay_html(self, fragment=True)
 
     def to_json(self) -> dict[str, Any]:
         """The match as a JSON-ready dict (the inverse of :func:`parse_match`)."""
