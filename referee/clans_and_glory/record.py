@@ -1,4 +1,4 @@
-"""Clans and Glory in records (registered as ``"clans-and-glory"``).
+"""Clans and Glory in records (named ``"clans-and-glory"``).
 
 Rules in a record: ``{"players": 2 | 3 | 4}`` (2 when left out). The deal of a
 full record is exactly what :meth:`State.deal_to_json` gives: ``{"game":
@@ -51,7 +51,7 @@ from referee.clans_and_glory.state import (
 )
 from referee.errors import InvalidMoveError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
-from referee.records import ClaimAnswer, Position, Record, RecordError, register
+from referee.records import ClaimAnswer, Position, Record, RecordError
 
 __all__ = ["FORMAT", "ClansAndGloryFormat"]
 
@@ -476,4 +476,4 @@ def _deal_field(error: InvalidDealError, deal: Mapping[str, Any]) -> str:
     return "deal"
 
 
-FORMAT = register(ClansAndGloryFormat())
+FORMAT = ClansAndGloryFormat()

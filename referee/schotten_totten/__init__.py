@@ -53,5 +53,3 @@ __all__ = [
     "render",
 ]
 
-# Registering the records adapter makes "schotten-totten" records readable.
-from referee.schotten_totten import record as _record  # noqa: F401

@@ -1,4 +1,4 @@
-"""Schotten Totten in records and positions (registered as ``"schotten-totten"``).
+"""Schotten Totten in records and positions (named ``"schotten-totten"``).
 
 Rules in a record: ``{"edition": "2024" | "1999", "variants": [...]}``; the
 deal of a full record: ``{"deck": [54 cards, top first]}`` (player 1 takes the
@@ -29,7 +29,6 @@ from referee.records import (
     RecordError,
     completion_order,
     read_variants,
-    register,
 )
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.state import (
@@ -599,4 +598,4 @@ def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:
     return int(value)
 
 
-FORMAT = register(SchottenTottenFormat())
+FORMAT = SchottenTottenFormat()

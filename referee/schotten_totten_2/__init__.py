@@ -96,5 +96,3 @@ __all__ = [
     "render",
 ]
 
-# Registering the records adapter makes "schotten-totten-2" records readable.
-from referee.schotten_totten_2 import record as _record  # noqa: F401

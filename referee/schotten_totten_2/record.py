@@ -1,4 +1,4 @@
-"""Schotten Totten 2 in records and positions (registered as ``"schotten-totten-2"``).
+"""Schotten Totten 2 in records and positions (named ``"schotten-totten-2"``).
 
 Rules in a record: ``{"variants": ["tactics"]}`` (optional: the base game).
 ``first`` is the attacker, who moves first. The deal of a full record::
@@ -44,7 +44,6 @@ from referee.records import (
     RecordError,
     completion_order,
     read_variants,
-    register,
 )
 from referee.schotten_totten_2.match import GameResult, decide
 from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
@@ -631,4 +630,4 @@ def _player(value: Any, where: str, at: str) -> int:
     return int(value)
 
 
-FORMAT = register(SchottenTotten2Format())
+FORMAT = SchottenTotten2Format()
