@@ -20,7 +20,8 @@ Every element that matters carries a ``class`` and ``data-`` attributes
 styled or checked by machine. The bundled games are drawn by their own
 ``picture`` modules, which the game registry (:mod:`referee.records`) names and
 imports on first use: importing this module imports no game. A new game (or
-another state type) joins with :func:`register_renderer`. Every text is at least 10 px tall at the default size.
+another state type) joins with :func:`register_renderer`. Every text is at
+least 10 px tall at the default size.
 """
 
 from __future__ import annotations

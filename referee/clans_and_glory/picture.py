@@ -1,4 +1,7 @@
-"""Clans and Glory drawn as SVG (found by :func:`referee.svg.render_svg` through the game registry)."""
+"""Clans and Glory drawn as SVG.
+
+:func:`referee.svg.render_svg` finds :func:`draw` through the game registry.
+"""
 
 from __future__ import annotations
 

@@ -25,16 +25,17 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, overload
 
 from referee.game import Outcome
-from referee.records._types import Position, Record, RecordError
+from referee.records._types import Match, Position, Record, RecordError
 
 if TYPE_CHECKING:
     from referee.clans_and_glory.state import State as _ClansAndGlory
+    from referee.prover import ClaimVerdict
     from referee.schotten_totten.state import State as _SchottenTotten
     from referee.schotten_totten_2.state import State as _SchottenTotten2
 
@@ -101,6 +102,11 @@ class GameFormat(Protocol[StateT]):
     #: The game's title for people.
     title: str
 
+    @property
+    def has_claims(self) -> bool:
+        """Whether the game has claims to prove (Clans and Glory has none)."""
+        ...
+
     def start(self, record: Record) -> StateT:
         """The state before the first move (full or public), or a RecordError."""
         ...
@@ -121,8 +127,25 @@ class GameFormat(Protocol[StateT]):
         """For every open place and player: can it be claimed now?"""
         ...
 
+    def describe_verdict(self, state: StateT, verdict: ClaimVerdict) -> Mapping[str, Any]:
+        """The evidence of a refused claim's verdict, as JSON."""
+        ...
+
+    def match_result(
+        self, match: Match, finals: Sequence[StateT]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """Score a match from its games' final states: ``(result, problem)``;
+        ``result`` is ``None`` while games remain, ``problem`` says what is wrong
+        (a game without matches says so here)."""
+        ...
+
     def random_record(self, seed: int, rules: Mapping[str, Any]) -> Record:
         """A random legal game as a full record (for ``referee demo``)."""
+        ...
+
+    def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
+        """A random legal match (for ``referee demo --rules '{"rounds": N}'``), or a
+        RecordError for a game without matches."""
         ...
 
 
@@ -240,7 +263,9 @@ def find_game(name: str, where: str = "") -> GameFormat[Any]:
     ``State``; a name known only at run time gives any bundled game's state.
     """
     if not isinstance(name, str):
-        raise RecordError(f"unknown game {name!r} (known: {', '.join(game_names())})", where, "game")
+        raise RecordError(
+            f"unknown game {name!r} (known: {', '.join(game_names())})", where, "game"
+        )
     game = _GAMES.get(name)
     if game is not None:
         return game

@@ -16,13 +16,14 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     Match,
     Position,
     Record,
@@ -62,6 +63,8 @@ class SchottenTottenFormat:
 
     name = "schotten-totten"
     title = "Schotten Totten"
+    #: Players claim stones (or tiles): ``referee claimable`` proves them.
+    has_claims: ClassVar[bool] = True
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read the ``rules`` object of a record or position."""
@@ -599,3 +602,5 @@ def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:
 
 
 FORMAT = SchottenTottenFormat()
+#: mypy checks here that the format implements the whole protocol.
+_PROTOCOL_CHECK: GameFormat[State] = FORMAT

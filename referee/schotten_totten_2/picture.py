@@ -1,4 +1,7 @@
-"""Schotten Totten 2 drawn as SVG (found by :func:`referee.svg.render_svg` through the game registry)."""
+"""Schotten Totten 2 drawn as SVG.
+
+:func:`referee.svg.render_svg` finds :func:`draw` through the game registry.
+"""
 
 from __future__ import annotations
 

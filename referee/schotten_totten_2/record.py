@@ -31,13 +31,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     Match,
     Position,
     Record,
@@ -79,6 +80,8 @@ class SchottenTotten2Format:
 
     name = "schotten-totten-2"
     title = "Schotten Totten 2"
+    #: Players claim stones (or tiles): ``referee claimable`` proves them.
+    has_claims: ClassVar[bool] = True
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read a ``rules`` object (of a record, a position or a match)."""
@@ -631,3 +634,5 @@ def _player(value: Any, where: str, at: str) -> int:
 
 
 FORMAT = SchottenTotten2Format()
+#: mypy checks here that the format implements the whole protocol.
+_PROTOCOL_CHECK: GameFormat[State] = FORMAT
