@@ -82,4 +82,3 @@ __all__ = [
     "setup_for",
     "state_from_deal",
 ]
-

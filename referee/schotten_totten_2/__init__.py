@@ -95,4 +95,3 @@ __all__ = [
     "public_game",
     "render",
 ]
-
