@@ -55,6 +55,7 @@ _BATCH_BYTES = MAX_DOCUMENT_BYTES
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     for stream in (sys.stdout, sys.stderr):
+        # sys.stdout may be any text stream (a test's StringIO has no reconfigure)
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:  # never fail on a character the terminal cannot show
             reconfigure(errors="backslashreplace")
@@ -253,6 +254,7 @@ def _stdin() -> IO[bytes]:
     stream = sys.stdin
     if stream is None or stream.closed:
         raise RecordError("standard input is closed", "<stdin>")
+    # sys.stdin may be any text stream (a StringIO has no bytes buffer)
     buffer = getattr(stream, "buffer", None)
     return buffer if buffer is not None else stream  # type: ignore[return-value]
 
@@ -520,7 +522,7 @@ def _claimable(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_OK
-    if not getattr(type(game), "has_claims", True):
+    if not game.has_claims:
         print(f"{game.title} has no claims to prove")
         return EXIT_OK
     decided = [a for a in answers if a.claimable is not None]
@@ -561,10 +563,8 @@ def _show(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     fmt = find_game(args.game)
     if "rounds" in args.rules:
-        make_match = getattr(fmt, "random_match", None)
-        if make_match is None:
-            raise RecordError(f"{fmt.title} has no matches", "", "rules.rounds")
-        print(json.dumps(make_match(args.seed, args.rules).to_json(), indent=2, ensure_ascii=False))
+        match = fmt.random_match(args.seed, args.rules)
+        print(json.dumps(match.to_json(), indent=2, ensure_ascii=False))
         return EXIT_OK
     record = fmt.random_record(args.seed, args.rules)
     print(json.dumps(record.to_json(), indent=2, ensure_ascii=False))

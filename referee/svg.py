@@ -17,8 +17,11 @@ the prover's verdict on each stone that can be claimed:
 Every element that matters carries a ``class`` and ``data-`` attributes
 (``g.stone[data-stone="5"]``, ``g.card[data-card="R8"]``, ``g.seat``,
 ``g.tile``, ``g.shields``, ``g.hand``, ``g.verdict``), so a picture can be
-styled or checked by machine. A new game (or another state type) joins with
-:func:`register_renderer`. Every text is at least 10 px tall at the default size.
+styled or checked by machine. The bundled games are drawn by their own
+``picture`` modules, which the game registry (:mod:`referee.records`) names and
+imports on first use: importing this module imports no game. A new game (or
+another state type) joins with :func:`register_renderer`. Every text is at
+least 10 px tall at the default size.
 """
 
 from __future__ import annotations
@@ -29,19 +32,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.cards import Card, CardSet
-from referee.clans_and_glory import layout as _cg_layout
-from referee.clans_and_glory import state as _cg
-from referee.clans_and_glory.setup import CLAN_CARDS as _CG_CARDS
-from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER as _SHIELDS
-from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule
 from referee.game import Outcome
-from referee.schotten_totten import state as _st
-from referee.schotten_totten_2 import state as _st2
-from referee.schotten_totten_2.wall import GATE as _GATE
-from referee.schotten_totten_2.wall import SIEGE_CARDS as _ST2_CARDS
+from referee.records import _registry
 
 if TYPE_CHECKING:
-    from referee.records import ClaimAnswer
+    from referee.records import ClaimAnswer, GameFormat
 
 __all__ = ["CARD_FILLS", "MIN_FONT_SIZE", "PLAYER_COLOURS", "register_renderer", "render_svg"]
 
@@ -64,6 +59,8 @@ _LIGHT = frozenset("OYW")
 PLAYER_COLOURS = ("#1d3557", "#8c2f1b", "#2f6b3a", "#6b4f1d")
 #: The smallest font size (px) of any text, at the default size of a picture.
 MIN_FONT_SIZE = 10
+#: Every player whose hand can be drawn (a game draws those it has).
+_ALL_HANDS = frozenset(range(len(PLAYER_COLOURS)))
 
 _CARD_W, _CARD_H, _GAP = 40, 54, 4
 _MARGIN, _TITLE_H, _LABEL_W = 14, 46, 78
@@ -216,48 +213,42 @@ def _draw(
     note: str | None = None,
 ) -> _Drawing | str:
     """The picture in pieces (or a registered renderer's whole ``<svg>`` text)."""
-    for kind in type(state).__mro__:
-        builtin = _BUILTIN.get(kind)
-        if builtin is not None:
-            game, draw = builtin
-            players = _players_of(state)
-            hands = (
-                frozenset(range(players))
-                if show_hands is True
-                else frozenset()
-                if show_hands is False
-                else frozenset(show_hands)
-            )
-            answers: Sequence[ClaimAnswer] = ()
-            if claims is True:
-                from referee.records import GameFormat, find_game
-
-                fmt: GameFormat[Any] = find_game(game)
-                answers = fmt.claimability(state)
-            elif claims is not False:
-                answers = tuple(claims)
-            options = _Options(
-                last_move=None if last_move is None else str(last_move),
-                highlight=frozenset(str(place) for place in highlight),
-                hands=hands,
-                perspective=perspective,
-                size=size,
-                claims=answers,
-                symbols=symbols,
-                note=note,
-            )
-            return draw(state, options)
-        renderer = _RENDERERS.get(kind)
-        if renderer is not None:
-            return renderer(state)
+    game = _registry.game_of(state)
+    if game is None:
+        for kind in type(state).__mro__:
+            renderer = _RENDERERS.get(kind)
+            if renderer is not None:
+                return renderer(state)
+    else:
+        hands = (
+            _ALL_HANDS
+            if show_hands is True
+            else frozenset()
+            if show_hands is False
+            else frozenset(show_hands)
+        )
+        answers: Sequence[ClaimAnswer] = ()
+        if claims is True:
+            fmt: GameFormat[Any] = _registry.find_game(game)
+            answers = fmt.claimability(state)
+        elif claims is not False:
+            answers = tuple(claims)
+        options = _Options(
+            last_move=None if last_move is None else str(last_move),
+            highlight=frozenset(str(place) for place in highlight),
+            hands=hands,
+            perspective=perspective,
+            size=size,
+            claims=answers,
+            symbols=symbols,
+            note=note,
+        )
+        drawing: _Drawing = _registry._picture(game)(state, options)
+        return drawing
     raise TypeError(
         f"no SVG picture for a {type(state).__name__}: "
         "expected a game state such as referee.schotten_totten.State"
     )
-
-
-def _players_of(state: object) -> int:
-    return int(getattr(state, "players", 2))
 
 
 def _num(value: float) -> str:
@@ -635,387 +626,3 @@ def _evidence(answer: ClaimAnswer) -> str:
 
 def _answers_at(options: _Options, place: int) -> list[ClaimAnswer]:
     return [a for a in options.claims if a.place == place and a.claimable is not None]
-
-
-# --- Schotten Totten ------------------------------------------------------------
-
-
-def _schotten_totten(state: _st.State, options: _Options) -> _Drawing:
-    """Nine stones in a row; one player's cards above, the other's below (by
-    default player 1 above), each hand beyond its side."""
-    rules = state.rules
-    variants = [n for f, n in ((rules.tactics, "tactics"), (rules.early_bird, "early bird")) if f]
-    title = f"Schotten Totten ({', '.join([rules.edition, *variants])})"
-    status = _status(state.outcome, state.to_move)
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
-    bottom = 1 if options.perspective is None else options.perspective
-    top_player = 1 - bottom
-    column, stone_h = 84, 56
-    deepest = max(
-        3, *(s.rule.size for s in state.stones), *(len(x) for s in state.stones for x in s.sides)
-    )
-    side_h = deepest * (_CARD_H + _GAP) + _GAP
-    left = _MARGIN + _LABEL_W
-    width: float = left + len(state.stones) * column + _MARGIN
-    shown = [p for p in (top_player, bottom) if p in options.hands]
-    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
-    y: float = _MARGIN + _TITLE_H
-    _header(canvas, width, title, status)
-
-    def hand_row(player: int, y: float) -> float:
-        if player not in options.hands:
-            return y
-        label = f"player {player + 1}'s hand"
-        _hand(
-            canvas, y, player, state.hands[player], state.hand_sizes[player], _st.CLAN_CARDS, label
-        )
-        return y + _HAND_H
-
-    y = hand_row(top_player, y)
-    stone_y = y + side_h
-    for player, label_y in ((top_player, y + side_h / 2), (bottom, stone_y + stone_h + side_h / 2)):
-        canvas.text(
-            _MARGIN,
-            label_y,
-            f"player {player + 1}",
-            size=12,
-            anchor="start",
-            weight="bold",
-            fill=PLAYER_COLOURS[player],
-            class_="side-label",
-        )
-    for number, stone in enumerate(state.stones, start=1):
-        x = left + (number - 1) * column
-        owner = stone.owner
-        canvas.open(
-            class_="stone" + ("" if owner is None else " claimed"),
-            data_stone=number,
-            data_owner=owner,
-            data_style=None if stone.style is None else str(stone.style),
-        )
-        card_x = x + (column - _CARD_W) / 2
-        _side(canvas, card_x, stone_y, stone.sides[top_player], -1, _st.CLAN_CARDS)
-        _side(canvas, card_x, stone_y + stone_h, stone.sides[bottom], +1, _st.CLAN_CARDS)
-        fill = "#bdb7aa" if owner is None else PLAYER_COLOURS[owner]
-        ink = _TEXT if owner is None else "#ffffff"
-        canvas.rect(
-            x + 5,
-            stone_y + 3,
-            column - 10,
-            stone_h - 6,
-            rx=14,
-            fill=fill,
-            stroke="#5b5548",
-            stroke_width=1.5,
-        )
-        canvas.text(x + column / 2, stone_y + 22, number, size=16, weight="bold", fill=ink)
-        captions = []
-        if stone.style is not None:
-            captions.append("mud fight" if stone.style.name == "mud_fight" else "blind bluff")
-        if owner is not None:
-            captions.append(f"player {owner + 1}'s")
-        for line, caption in enumerate(captions):
-            canvas.text(
-                x + column / 2,
-                stone_y + 35 + 11 * line,
-                caption,
-                size=10,
-                fill=ink,
-                class_="caption",
-            )
-        done = stone.completed
-        if done[0] is not None and done[1] is not None and done[0] != done[1]:
-            first = 0 if done[0] < done[1] else 1
-            y = stone_y - 10 if first == top_player else stone_y + stone_h + 10
-            canvas.open(class_="first-complete", data_player=first)
-            canvas.tooltip(f"player {first + 1} completed its formation here first")
-            canvas.circle(x + column - 11, y, 11, fill="#ffffff", stroke=PLAYER_COLOURS[first])
-            canvas.text(
-                x + column - 11, y + 4, "1st", size=10, weight="bold", fill=PLAYER_COLOURS[first]
-            )
-            canvas.close()
-        canvas.close()
-        box = (x + 1, stone_y - 1, column - 2, stone_h + 2)
-        _marks(canvas, str(number), box, f"stone {number}")
-        for answer in _answers_at(options, number):
-            badge_y = stone_y - 10 if answer.player == top_player else stone_y + stone_h + 10
-            _verdict_badge(
-                canvas, x + 11, badge_y, answer, str(number), PLAYER_COLOURS[answer.player]
-            )
-    y = stone_y + stone_h + side_h
-    y = hand_row(bottom, y + _GAP)
-    y += 18
-    piles = f"deck {state.deck_size}"
-    if rules.tactics:
-        piles += f" · tactic pile {state.tactic_deck_size}"
-        piles += f" · tactic cards played {state.tactics_played[0]}–{state.tactics_played[1]}"
-    hands = " · ".join(f"player {p + 1} holds {n}" for p, n in enumerate(state.hand_sizes))
-    canvas.text(_MARGIN, y, f"{piles} · {hands}", size=11, anchor="start", class_="piles")
-    height = y + _MARGIN
-    if state.discards:
-        canvas.text(_MARGIN, y + 20 + _CARD_H / 2, "discards", size=11, anchor="start")
-        _card_row(canvas, left, y + 12, state.discards, _st.CLAN_CARDS, class_="discards")
-        height = y + 12 + _CARD_H + _MARGIN
-    return canvas.finish(width, height, "schotten-totten")
-
-
-# --- Schotten Totten 2 ------------------------------------------------------------
-
-
-def _rule_label(rule: FormationRule) -> str:
-    """A tile's rule in a few characters, e.g. ``'3 · all'`` or ``'4 · sum, low'``."""
-    if rule.kinds == ALL_KINDS:
-        kinds = "all"
-    elif rule.kinds == SUM_ONLY:
-        kinds = "sum"
-    else:
-        short = {"three_of_a_kind": "3 alike", "color_run": "col. run"}
-        kinds = " + ".join(short.get(k.label, k.label) for k in rule.strongest_kinds())
-    return f"{rule.size} · {kinds}" + (", low" if rule.lower_sum_wins else "")
-
-
-def _schotten_totten_2(state: _st2.State, options: _Options) -> _Drawing:
-    """Seven wall tiles; the attacker's cards above, the defender's below (unless
-    the perspective puts the attacker below), each hand beyond its side."""
-    variant = "tactics" if state.rules.tactics else "base game"
-    roles = ["", ""]
-    roles[state.attacker], roles[state.defender] = "attacker", "defender"
-    title = f"Schotten Totten 2 ({variant})"
-    status = _status(state.outcome, state.to_move, roles)
-    if state.final_turn and state.outcome is None:
-        status += ", the attacker's last turn"
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
-    bottom = state.defender if options.perspective is None else options.perspective
-    top_player = 1 - bottom
-    column, tile_h = 92, 62
-    deepest = max(4, *(len(x) for t in state.tiles for x in t.sides))
-    side_h = deepest * (_CARD_H + _GAP) + _GAP
-    left = _MARGIN + _LABEL_W
-    width: float = left + len(state.tiles) * column + _MARGIN
-    shown = [p for p in (top_player, bottom) if p in options.hands]
-    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
-    _header(canvas, width, title, status)
-
-    def hand_row(player: int, y: float) -> float:
-        if player not in options.hands:
-            return y
-        label = f"{roles[player]}'s hand"
-        _hand(canvas, y, player, state.hands[player], state.hand_sizes[player], _ST2_CARDS, label)
-        return y + _HAND_H
-
-    top = hand_row(top_player, _MARGIN + _TITLE_H)
-    tile_y = top + side_h
-    for player, y in ((top_player, top + side_h / 2), (bottom, tile_y + tile_h + side_h / 2)):
-        colour = PLAYER_COLOURS[player]
-        canvas.text(
-            _MARGIN,
-            y - 6,
-            roles[player],
-            size=12,
-            anchor="start",
-            weight="bold",
-            fill=colour,
-            class_="side-label",
-        )
-        canvas.text(_MARGIN, y + 9, f"player {player + 1}", size=11, anchor="start", fill=colour)
-    for tile in state.tiles:
-        x = left + (tile.number - 1) * column
-        canvas.open(
-            class_="tile " + ("damaged" if tile.damaged else "intact"),
-            data_tile=tile.number,
-        )
-        card_x = x + (column - _CARD_W) / 2
-        _side(canvas, card_x, tile_y, tile.sides[top_player], -1, _ST2_CARDS)
-        _side(canvas, card_x, tile_y + tile_h, tile.sides[bottom], +1, _ST2_CARDS)
-        fill, dash = ("#8d7b68", "5,3") if tile.damaged else ("#cfc8b8", None)
-        ink = "#ffffff" if tile.damaged else _TEXT
-        canvas.rect(
-            x + 3,
-            tile_y + 3,
-            column - 6,
-            tile_h - 6,
-            rx=3,
-            fill=fill,
-            stroke="#4e463b",
-            stroke_width=1.5,
-            stroke_dasharray=dash,
-        )
-        name = f"{tile.number} · gate" if tile.number == _GATE else str(tile.number)
-        canvas.text(x + column / 2, tile_y + 19, name, size=13, weight="bold", fill=ink)
-        canvas.text(
-            x + column / 2,
-            tile_y + 34,
-            "damaged" if tile.damaged else "intact",
-            size=10,
-            fill=ink,
-            class_="caption",
-        )
-        canvas.text(
-            x + column / 2, tile_y + 49, _rule_label(tile.rule), size=10, fill=ink, class_="rule"
-        )
-        canvas.close()
-        _marks(canvas, str(tile.number), (x, tile_y, column, tile_h), f"tile {tile.number}")
-        for answer in _answers_at(options, tile.number):
-            badge_y = tile_y - 10 if answer.player == top_player else tile_y + tile_h + 10
-            _verdict_badge(
-                canvas, x + 12, badge_y, answer, str(tile.number), PLAYER_COLOURS[answer.player]
-            )
-    y = hand_row(bottom, tile_y + tile_h + side_h + _GAP) + 20
-    canvas.open(class_="oil", data_left=state.oil)
-    canvas.tooltip(f"{state.oil} oil cauldrons left")
-    canvas.text(_MARGIN, y, "oil", size=11, anchor="start")
-    for i in range(_st2.OIL_CAULDRONS):
-        full = i < state.oil
-        canvas.circle(
-            _MARGIN + 30 + 16 * i, y - 4, 6, fill="#222222" if full else "none", stroke="#222222"
-        )
-    canvas.close()
-    piles = f"deck {state.deck_size}"
-    if state.rules.tactics:
-        piles += f" · tactic pile {state.tactic_deck_size}"
-    if state.exhausted:
-        piles += " (the last siege card has been drawn)"
-    hands = " · ".join(f"player {p + 1} holds {n}" for p, n in enumerate(state.hand_sizes))
-    canvas.text(_MARGIN + 86, y, f"{piles} · {hands}", size=11, anchor="start", class_="piles")
-    height = y + _MARGIN
-    rows: list[tuple[str, Sequence[object], str]] = [("discards", state.discards, "discards")]
-    rows += [
-        (f"actions p{p + 1}", state.actions[p], f"actions actions-{p}")
-        for p in (state.attacker, state.defender)
-    ]
-    for label, cards, group in rows:
-        if not cards:
-            continue
-        canvas.text(_MARGIN, height + 8 + _CARD_H / 2, label, size=11, anchor="start")
-        _card_row(canvas, left, height, cards, _ST2_CARDS, class_=group)
-        height += _CARD_H + _GAP
-    return canvas.finish(width, height + _MARGIN, "schotten-totten-2")
-
-
-# --- Clans and Glory ----------------------------------------------------------------
-
-
-def _clans_and_glory(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
-    """The tableaus with their seats as laid out, each tableau's shield stack,
-    and the hands (a view shows only its viewer's)."""
-    layout = state.layout
-    outcome = state.outcome
-    status = _status(outcome, state.to_move)
-    viewer = ""
-    if isinstance(state, _cg.View):
-        who = "a spectator" if state.viewer is None else f"player {state.viewer + 1}"
-        viewer = f", seen by {who}"
-    title = f"Clans and Glory, {state.players} players"
-    canvas = _Canvas(f"{title}: {status}{viewer}", options)
-    cell_w, cell_h = _CARD_W + 8, _CARD_H + 8
-    grid = layout.grid or _row_grid(layout)
-    cells = dict(zip(layout.seats, grid, strict=True))
-    top, left = _MARGIN + _TITLE_H + 14, _MARGIN
-    columns = max(c for _, c in grid) + 1
-    rows = max(r for r, _ in grid) + 1
-    width: float = max(left + columns * cell_w + _MARGIN, 560)
-    hands: list[tuple[int, Sequence[Card] | None]] = []
-    for player in sorted(options.hands):
-        if player >= state.players:
-            continue
-        if isinstance(state, _cg.View):
-            hands.append((player, state.hand if player == state.viewer else None))
-        else:
-            hands.append((player, state.hands[player]))
-    for player, _ in hands:
-        width = max(width, _hand_width(state.hand_sizes[player]))
-    _header(canvas, width, title, status + viewer)
-    boxes = {}
-    for tableau in range(1, layout.tableaus + 1):
-        spots = [cells[s] for s in layout.seats_of(tableau)]
-        c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
-        r0, r1 = min(r for r, _ in spots), max(r for r, _ in spots)
-        box = (
-            left + c0 * cell_w + 2,
-            top + r0 * cell_h + 2,
-            (c1 - c0 + 1) * cell_w - 4,
-            (r1 - r0 + 1) * cell_h - 4,
-        )
-        boxes[tableau] = box
-        canvas.open(class_="tableau", data_tableau=tableau)
-        canvas.rect(*box, rx=8, fill="#e9dfc9", stroke="#8a7a5c", stroke_width=1.5)
-        canvas.text(box[0] + box[2] / 2, box[1] - 4, f"t{tableau}", size=11, weight="bold")
-        canvas.close()
-    for seat, placed in zip(layout.seats, state.table, strict=True):
-        row, col = cells[seat]
-        x, y = left + col * cell_w + 4, top + row * cell_h + 4
-        canvas.open(class_="seat" + (" free" if placed is None else ""), data_seat=str(seat))
-        if placed is None:
-            canvas.rect(
-                x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
-            )
-            canvas.text(
-                x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
-            )
-        elif isinstance(placed, _cg.HiddenCard):
-            _card_back(canvas, x, y, None, "face-down card")
-        elif not placed.face_up:
-            _card_back(canvas, x, y, placed.card, "face-down card")
-        else:
-            _card(canvas, x, y, placed.card, _CG_CARDS)
-        canvas.close()
-        _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
-    y = top + rows * cell_h + 10
-    for tableau, stack in enumerate(state.shields, start=1):
-        bx, _, bw, _ = boxes[tableau]
-        canvas.open(
-            class_="shields", data_tableau=tableau, data_stack=" ".join(str(p) for p in stack)
-        )
-        canvas.tooltip(
-            f"shields on t{tableau}, first placed first: "
-            + (", ".join(f"player {p + 1}" for p in stack) or "none")
-        )
-        for i, player in enumerate(stack):
-            sx = bx + 4 + i * 18
-            canvas.path(
-                _shield_path(sx, y, 15, 18),
-                fill=PLAYER_COLOURS[player],
-                stroke="#222222",
-                class_="shield",
-            )
-            canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
-        if not stack:
-            canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
-        canvas.close()
-    y += 40
-    shields_left = [
-        _SHIELDS - sum(stack.count(p) for stack in state.shields) for p in range(state.players)
-    ]
-    for player in range(state.players):
-        colour = PLAYER_COLOURS[player]
-        canvas.path(_shield_path(_MARGIN, y - 11, 11, 13), fill=colour, stroke="#222222")
-        line = (
-            f"player {player + 1}: {state.hand_sizes[player]} in hand, "
-            f"{shields_left[player]} shield{'' if shields_left[player] == 1 else 's'} left"
-        )
-        if outcome is not None and outcome.scores is not None:
-            line += f", {outcome.scores[player]} points"
-        canvas.text(_MARGIN + 16, y, line, size=11, anchor="start", class_="player", fill=colour)
-        y += 16
-    y += 4
-    for player, hand in hands:
-        label = f"player {player + 1}'s hand"
-        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
-        y += _HAND_H
-    return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
-
-
-def _row_grid(layout: _cg_layout.Layout) -> tuple[tuple[int, int], ...]:
-    """For a layout without a grid: one row per tableau, seats left to right."""
-    return tuple(
-        (seat.tableau - 1, layout.seats_of(seat.tableau).index(seat)) for seat in layout.seats
-    )
-
-
-#: The library's own games: the record format's name and the drawing function.
-_BUILTIN: dict[type, tuple[str, Callable[[Any, _Options], _Drawing]]] = {
-    _st.State: ("schotten-totten", _schotten_totten),
-    _st2.State: ("schotten-totten-2", _schotten_totten_2),
-    _cg.State: ("clans-and-glory", _clans_and_glory),
-    _cg.View: ("clans-and-glory", _clans_and_glory),
-}

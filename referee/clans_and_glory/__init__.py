@@ -82,6 +82,3 @@ __all__ = [
     "setup_for",
     "state_from_deal",
 ]
-
-# Registering the records adapter makes "clans-and-glory" records readable.
-from referee.clans_and_glory import record as _record  # noqa: F401

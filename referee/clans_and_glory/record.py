@@ -1,4 +1,4 @@
-"""Clans and Glory in records (registered as ``"clans-and-glory"``).
+"""Clans and Glory in records (named ``"clans-and-glory"``).
 
 Rules in a record: ``{"players": 2 | 3 | 4}`` (2 when left out). The deal of a
 full record is exactly what :meth:`State.deal_to_json` gives: ``{"game":
@@ -29,7 +29,7 @@ is always empty and ``has_claims`` is false.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
@@ -51,7 +51,8 @@ from referee.clans_and_glory.state import (
 )
 from referee.errors import InvalidMoveError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
-from referee.records import ClaimAnswer, Position, Record, RecordError, register
+from referee.prover import ClaimVerdict
+from referee.records import ClaimAnswer, GameFormat, Match, Position, Record, RecordError
 
 __all__ = ["FORMAT", "ClansAndGloryFormat"]
 
@@ -218,6 +219,22 @@ class ClansAndGloryFormat:
     def claimability(self, state: State) -> list[ClaimAnswer]:
         """Nothing: Clans and Glory has no claims."""
         return []
+
+    def describe_verdict(self, state: State, verdict: ClaimVerdict) -> dict[str, Any]:
+        """No evidence: Clans and Glory has no claims, so no claim is ever refused."""
+        return {}
+
+    # --- matches ---------------------------------------------------------------------
+
+    def match_result(
+        self, match: Match, finals: Sequence[State]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """No score: Clans and Glory has no matches, which is the problem reported."""
+        return None, f"{self.title} has no matches"
+
+    def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
+        """A RecordError: Clans and Glory has no matches."""
+        raise RecordError(f"{self.title} has no matches", "", "rules.rounds")
 
     # --- demo ----------------------------------------------------------------------
 
@@ -476,4 +493,6 @@ def _deal_field(error: InvalidDealError, deal: Mapping[str, Any]) -> str:
     return "deal"
 
 
-FORMAT = register(ClansAndGloryFormat())
+FORMAT = ClansAndGloryFormat()
+#: mypy checks here that the format implements the whole protocol.
+_PROTOCOL_CHECK: GameFormat[State] = FORMAT

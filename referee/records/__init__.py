@@ -15,7 +15,15 @@ checked; without one it is a *public* record of the visible moves only.
 """
 
 from referee.records._decode import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_MOVE_CHARS, MAX_MOVES
-from referee.records._registry import ClaimAnswer, GameFormat, find_game, game_names, register
+from referee.records._registry import (
+    ENTRY_POINT_GROUP,
+    ClaimAnswer,
+    GameFormat,
+    find_game,
+    game_names,
+    game_of,
+    register,
+)
 from referee.records._shape import (
     completion_order,
     json_schema,
@@ -54,6 +62,7 @@ from referee.records._validate import (
 )
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "MATCH_FORMAT",
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
@@ -73,6 +82,7 @@ __all__ = [
     "completion_order",
     "find_game",
     "game_names",
+    "game_of",
     "iter_documents",
     "iter_records",
     "json_schema",

@@ -324,8 +324,8 @@ def record_problem(record: Record) -> RecordError | None:
     data: dict[str, Any] = {"game": record.game, "moves": record.moves}
     if isinstance(data["moves"], tuple):
         data["moves"] = list(data["moves"])
-    for name in ("rules", "meta", "deal", "result"):
-        value = getattr(record, name)
+    parts = {"rules": record.rules, "meta": record.meta, "deal": record.deal}
+    for name, value in (parts | {"result": record.result}).items():
         if name in ("deal", "result") and value is None:
             continue
         data[name] = dict(value) if isinstance(value, Mapping) else value

@@ -70,6 +70,7 @@ def _read_one(source: str | Path | IO[str] | IO[bytes]) -> tuple[str | bytes, st
 
 
 def _name(source: Any) -> str:
+    # Any binary stream is accepted; only files have a name (BytesIO has none).
     name = getattr(source, "name", None)
     return name if isinstance(name, str) else "<stream>"
 

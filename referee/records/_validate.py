@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import ClaimRefusedError, RefereeError
 from referee.game import GameState, Outcome, Termination
-from referee.records._registry import find_game
+from referee.records._registry import GameFormat, find_game
 from referee.records._shape import match_rules_problem, record_problem
 from referee.records._stream import iter_records
 from referee.records._types import Match, Record, RecordError
@@ -261,10 +261,7 @@ def _validate_game(
 
 def _check_players(record: Record, state: GameState[Any]) -> None:
     # Canonical form: no names, or one name per player.
-    # Until the game protocol has num_players (issue 14): Clans and Glory says
-    # ``players``; the other games are for two.
-    count = getattr(state, "num_players", getattr(state, "players", 2))
-    count = count if isinstance(count, int) else 2
+    count = state.num_players
     if record.players and len(record.players) != count:
         raise RecordError(
             f"{len(record.players)} names for a {count}-player game", record.where, "players"
@@ -293,7 +290,7 @@ def _validate_match(match: Match) -> ValidationReport:
         return ValidationReport(where, str(match.game), False, 0, input_error=problem)
     count = len(match.games)
     try:
-        fmt = find_game(match.game, match.where)
+        fmt: GameFormat[Any] = find_game(match.game, match.where)
     except RecordError as error:
         return _unreadable(where, str(match.game), match.is_public, error)
     finals: list[GameState[Any]] = []
@@ -323,17 +320,7 @@ def _validate_match(match: Match) -> ValidationReport:
             )
         assert final is not None
         finals.append(final)
-    score = getattr(fmt, "match_result", None)
-    if score is None:
-        return ValidationReport(
-            where,
-            match.game,
-            match.is_public,
-            plies,
-            games=count,
-            match_error=f"{fmt.title} has no matches",
-        )
-    result, problem = score(match, finals)
+    result, problem = fmt.match_result(match, finals)
     ended = match.games[-1].result or {}
     if problem is None and ended.get("reason") in ARENA_ENDS:
         # A referee's end of a game (resignation, timeout...) ends its match too.
@@ -408,8 +395,7 @@ def _unreadable(where: str, game: str, public: bool, error: RecordError) -> Vali
 
 
 def _evidence(fmt: Any, state: Any, error: ClaimRefusedError) -> dict[str, Any] | None:
-    describe = getattr(fmt, "describe_verdict", None)
-    return None if describe is None else dict(describe(state, error.verdict))
+    return dict(fmt.describe_verdict(state, error.verdict))
 
 
 def _compare_result(recorded: Any, actual: dict[str, Any] | None) -> str | None:

@@ -52,6 +52,3 @@ __all__ = [
     "public_game",
     "render",
 ]
-
-# Registering the records adapter makes "schotten-totten" records readable.
-from referee.schotten_totten import record as _record  # noqa: F401

@@ -1,4 +1,4 @@
-"""Schotten Totten in records and positions (registered as ``"schotten-totten"``).
+"""Schotten Totten in records and positions (named ``"schotten-totten"``).
 
 Rules in a record: ``{"edition": "2024" | "1999", "variants": [...]}``; the
 deal of a full record: ``{"deck": [54 cards, top first]}`` (player 1 takes the
@@ -16,20 +16,20 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     Match,
     Position,
     Record,
     RecordError,
     completion_order,
     read_variants,
-    register,
 )
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.state import (
@@ -63,6 +63,8 @@ class SchottenTottenFormat:
 
     name = "schotten-totten"
     title = "Schotten Totten"
+    #: Players claim stones (or tiles): ``referee claimable`` proves them.
+    has_claims: ClassVar[bool] = True
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read the ``rules`` object of a record or position."""
@@ -599,4 +601,6 @@ def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:
     return int(value)
 
 
-FORMAT = register(SchottenTottenFormat())
+FORMAT = SchottenTottenFormat()
+#: mypy checks here that the format implements the whole protocol.
+_PROTOCOL_CHECK: GameFormat[State] = FORMAT

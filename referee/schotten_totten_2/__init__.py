@@ -95,6 +95,3 @@ __all__ = [
     "public_game",
     "render",
 ]
-
-# Registering the records adapter makes "schotten-totten-2" records readable.
-from referee.schotten_totten_2 import record as _record  # noqa: F401

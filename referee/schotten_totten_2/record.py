@@ -1,4 +1,4 @@
-"""Schotten Totten 2 in records and positions (registered as ``"schotten-totten-2"``).
+"""Schotten Totten 2 in records and positions (named ``"schotten-totten-2"``).
 
 Rules in a record: ``{"variants": ["tactics"]}`` (optional: the base game).
 ``first`` is the attacker, who moves first. The deal of a full record::
@@ -31,20 +31,20 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
 from referee.game import REFEREE_ENDS, Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
+    GameFormat,
     Match,
     Position,
     Record,
     RecordError,
     completion_order,
     read_variants,
-    register,
 )
 from referee.schotten_totten_2.match import GameResult, decide
 from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
@@ -80,6 +80,8 @@ class SchottenTotten2Format:
 
     name = "schotten-totten-2"
     title = "Schotten Totten 2"
+    #: Players claim stones (or tiles): ``referee claimable`` proves them.
+    has_claims: ClassVar[bool] = True
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read a ``rules`` object (of a record, a position or a match)."""
@@ -631,4 +633,6 @@ def _player(value: Any, where: str, at: str) -> int:
     return int(value)
 
 
-FORMAT = register(SchottenTotten2Format())
+FORMAT = SchottenTotten2Format()
+#: mypy checks here that the format implements the whole protocol.
+_PROTOCOL_CHECK: GameFormat[State] = FORMAT

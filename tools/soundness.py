@@ -1,6 +1,7 @@
 """Prover soundness at scale: the exact engine against CP-SAT on random positions.
 
-``python -m referee.soundness`` deals ``--count`` random claim questions for
+``python tools/soundness.py`` (a test tool, not part of the installed package;
+run from a checkout with ``referee`` importable) deals ``--count`` random claim questions for
 every formation rule shape the games use (a Schotten Totten stone, Mud Fight,
 Blind Man's Bluff and each Schotten Totten 2 tile side, lower-sum ones
 included), on both decks (6 colours 1-9 and 5 colours 0-11), with wildcards on
@@ -11,7 +12,6 @@ questions checked, the disagreements (the first one in full), the questions
 CP-SAT left undecided and the time each engine took, and exits 1 on any
 disagreement (0 otherwise; 2 for a bad command line).
 
-    >>> from referee.soundness import SHAPES, run
     >>> sorted(SHAPES)[:3]
     ['2-all', '2-three-of-a-kind', '3-all']
     >>> report = run(count=3, seed=1, shapes=["3-all"])
@@ -460,7 +460,7 @@ def print_report(report: SoundnessReport, out: IO[str]) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m referee.soundness",
+        prog="python tools/soundness.py",
         description="Cross-check the exact claim engine against CP-SAT on random positions.",
     )
     parser.add_argument(
@@ -491,7 +491,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if args.count < 0:
-        print("python -m referee.soundness: --count must be at least 0", file=sys.stderr)
+        print("python tools/soundness.py: --count must be at least 0", file=sys.stderr)
         return 2
     report = run(args.count, args.seed, args.shapes, args.time_limit)
     print_report(report, sys.stdout)

@@ -1,0 +1,155 @@
+"""Schotten Totten drawn as SVG.
+
+:func:`referee.svg.render_svg` finds :func:`draw` through the game registry.
+"""
+
+from __future__ import annotations
+
+from referee.schotten_totten import state as _st
+from referee.svg import (
+    _CARD_H,
+    _CARD_W,
+    _GAP,
+    _HAND_H,
+    _LABEL_W,
+    _MARGIN,
+    _TEXT,
+    _TITLE_H,
+    PLAYER_COLOURS,
+    _answers_at,
+    _Canvas,
+    _card_row,
+    _Drawing,
+    _hand,
+    _hand_width,
+    _header,
+    _marks,
+    _Options,
+    _side,
+    _status,
+    _verdict_badge,
+)
+
+__all__ = ["draw"]
+
+
+# --- Schotten Totten ------------------------------------------------------------
+
+
+def draw(state: _st.State, options: _Options) -> _Drawing:
+    """Nine stones in a row; one player's cards above, the other's below (by
+    default player 1 above), each hand beyond its side."""
+    rules = state.rules
+    variants = [n for f, n in ((rules.tactics, "tactics"), (rules.early_bird, "early bird")) if f]
+    title = f"Schotten Totten ({', '.join([rules.edition, *variants])})"
+    status = _status(state.outcome, state.to_move)
+    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
+    bottom = 1 if options.perspective is None else options.perspective
+    top_player = 1 - bottom
+    column, stone_h = 84, 56
+    deepest = max(
+        3, *(s.rule.size for s in state.stones), *(len(x) for s in state.stones for x in s.sides)
+    )
+    side_h = deepest * (_CARD_H + _GAP) + _GAP
+    left = _MARGIN + _LABEL_W
+    width: float = left + len(state.stones) * column + _MARGIN
+    shown = [p for p in (top_player, bottom) if p in options.hands]
+    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
+    y: float = _MARGIN + _TITLE_H
+    _header(canvas, width, title, status)
+
+    def hand_row(player: int, y: float) -> float:
+        if player not in options.hands:
+            return y
+        label = f"player {player + 1}'s hand"
+        _hand(
+            canvas, y, player, state.hands[player], state.hand_sizes[player], _st.CLAN_CARDS, label
+        )
+        return y + _HAND_H
+
+    y = hand_row(top_player, y)
+    stone_y = y + side_h
+    for player, label_y in ((top_player, y + side_h / 2), (bottom, stone_y + stone_h + side_h / 2)):
+        canvas.text(
+            _MARGIN,
+            label_y,
+            f"player {player + 1}",
+            size=12,
+            anchor="start",
+            weight="bold",
+            fill=PLAYER_COLOURS[player],
+            class_="side-label",
+        )
+    for number, stone in enumerate(state.stones, start=1):
+        x = left + (number - 1) * column
+        owner = stone.owner
+        canvas.open(
+            class_="stone" + ("" if owner is None else " claimed"),
+            data_stone=number,
+            data_owner=owner,
+            data_style=None if stone.style is None else str(stone.style),
+        )
+        card_x = x + (column - _CARD_W) / 2
+        _side(canvas, card_x, stone_y, stone.sides[top_player], -1, _st.CLAN_CARDS)
+        _side(canvas, card_x, stone_y + stone_h, stone.sides[bottom], +1, _st.CLAN_CARDS)
+        fill = "#bdb7aa" if owner is None else PLAYER_COLOURS[owner]
+        ink = _TEXT if owner is None else "#ffffff"
+        canvas.rect(
+            x + 5,
+            stone_y + 3,
+            column - 10,
+            stone_h - 6,
+            rx=14,
+            fill=fill,
+            stroke="#5b5548",
+            stroke_width=1.5,
+        )
+        canvas.text(x + column / 2, stone_y + 22, number, size=16, weight="bold", fill=ink)
+        captions = []
+        if stone.style is not None:
+            captions.append("mud fight" if stone.style.name == "mud_fight" else "blind bluff")
+        if owner is not None:
+            captions.append(f"player {owner + 1}'s")
+        for line, caption in enumerate(captions):
+            canvas.text(
+                x + column / 2,
+                stone_y + 35 + 11 * line,
+                caption,
+                size=10,
+                fill=ink,
+                class_="caption",
+            )
+        done = stone.completed
+        if done[0] is not None and done[1] is not None and done[0] != done[1]:
+            first = 0 if done[0] < done[1] else 1
+            y = stone_y - 10 if first == top_player else stone_y + stone_h + 10
+            canvas.open(class_="first-complete", data_player=first)
+            canvas.tooltip(f"player {first + 1} completed its formation here first")
+            canvas.circle(x + column - 11, y, 11, fill="#ffffff", stroke=PLAYER_COLOURS[first])
+            canvas.text(
+                x + column - 11, y + 4, "1st", size=10, weight="bold", fill=PLAYER_COLOURS[first]
+            )
+            canvas.close()
+        canvas.close()
+        box = (x + 1, stone_y - 1, column - 2, stone_h + 2)
+        _marks(canvas, str(number), box, f"stone {number}")
+        for answer in _answers_at(options, number):
+            badge_y = stone_y - 10 if answer.player == top_player else stone_y + stone_h + 10
+            _verdict_badge(
+                canvas, x + 11, badge_y, answer, str(number), PLAYER_COLOURS[answer.player]
+            )
+    y = stone_y + stone_h + side_h
+    y = hand_row(bottom, y + _GAP)
+    y += 18
+    piles = f"deck {state.deck_size}"
+    if rules.tactics:
+        piles += f" · tactic pile {state.tactic_deck_size}"
+        piles += f" · tactic cards played {state.tactics_played[0]}–{state.tactics_played[1]}"
+    hands = " · ".join(f"player {p + 1} holds {n}" for p, n in enumerate(state.hand_sizes))
+    canvas.text(_MARGIN, y, f"{piles} · {hands}", size=11, anchor="start", class_="piles")
+    height = y + _MARGIN
+    if state.discards:
+        canvas.text(_MARGIN, y + 20 + _CARD_H / 2, "discards", size=11, anchor="start")
+        _card_row(canvas, left, y + 12, state.discards, _st.CLAN_CARDS, class_="discards")
+        height = y + 12 + _CARD_H + _MARGIN
+    return canvas.finish(width, height, "schotten-totten")
