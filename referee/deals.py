@@ -829,6 +829,8 @@ def _game_deals(game: str) -> ModuleType | None:
     from referee.records import find_game
 
     package = type(find_game(game)).__module__.rpartition(".")[0]
+    if not package:  # a game format in a top-level module has no package beside it
+        return None
     name = f"{package}.deals"
     try:
         return importlib.import_module(name)

@@ -101,6 +101,15 @@ def test_third_party_game_starts_from_a_record(fake_game: str) -> None:
     assert fmt.result_of(state.outcome) == {"winner": 0, "reason": "most_points"}
 
 
+def test_third_party_records_validate(fake_game: str) -> None:
+    from referee.records import validate
+
+    result = {"winner": 0, "reason": "most_points"}
+    assert validate(Record(fake_game, ("up", "up", "up"), result=result)).legal
+    refused = validate(Record(fake_game, ("up", "down")))
+    assert refused.error is not None and refused.error.ply == 2
+
+
 def test_entry_point_naming_another_game_is_refused(fake_game: str) -> None:
     with pytest.raises(RecordError) as caught:
         find_game("misnamed-game")
