@@ -62,6 +62,7 @@ from referee.schotten_totten_2.wall import (
     SIEGE_CARDS,
     TACTIC_CARDS,
     TILES,
+    WALL,
     AnyCard,
     TacticCard,
     Tile,
@@ -1204,7 +1205,7 @@ class State:
         sight: _Sight | None = None
         for tile in self.tiles:
             # Cheap bounds first: only a complete attacker side is asked about.
-            if len(tile.sides[attacker]) != tile.rule.size:
+            if len(tile.sides[attacker]) != _SIZES[tile.number][tile.damaged]:
                 continue
             if sight is None:
                 sight = _Sight(self)
@@ -1246,21 +1247,25 @@ class State:
     def _plays(self) -> list[Move]:
         """Every legal card play (siege card, troop or action) of the player to move."""
         player, opponent = self.to_move, 1 - self.to_move
-        open_tiles = tuple(t.number for t in self.tiles if len(t.sides[player]) < t.rule.size)
+        open_tiles = [
+            t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
+        ]
         cards = self._hand_choices(player)
         moves: list[Move] = []
         tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
         for card in cards:
             if isinstance(card, Card):
-                moves.extend(_card_plays(card, open_tiles))
+                row = _PLAYS_AT.get(card) or _plays_at(card)
+                moves.extend([row[n] for n in open_tiles])
             elif self.rules.tactics and tactic_ok:
-                moves.extend(self._tactic_plays(card, list(open_tiles)))
+                moves.extend(self._tactic_plays(card, open_tiles))
         return moves
 
     def _tactic_plays(self, card: TacticCard, open_tiles: list[int]) -> list[Move]:
         player, opponent = self.to_move, 1 - self.to_move
         if card.is_elite:
-            return list(_card_plays(card, tuple(open_tiles)))
+            row = _PLAYS_AT.get(card) or _plays_at(card)
+            return [row[n] for n in open_tiles]
         mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
         theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
         siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
@@ -1371,8 +1376,8 @@ _SETTLED: dict[tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...], bool],
 _PROVED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
 #: (tile, side up, both sides) -> the cards of completions that beat the attacker
 _REFUTED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
-#: (card, open tiles) -> its plays there
-_CARD_PLAYS: dict[tuple[AnyCard, tuple[int, ...]], tuple[PlayCard, ...]] = {}
+#: card -> its play at each tile (index = tile number; index 0 unused)
+_PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {}
 #: tiles holding attacker cards -> every retreat from them
 _RETREATS: dict[tuple[int, ...], tuple[Retreat, ...]] = {}
 #: deck size after a support -> every shuffle of its two cards
@@ -1382,6 +1387,8 @@ _BUILT: dict[tuple[Any, ...], Any] = {}
 _MEMO_LIMIT = 1 << 14
 _KEPT = 4  # proofs and refutations kept per question, newest first
 _CONTROLS = tuple(Control(n) for n in range(1, TILES + 1))
+#: tile number -> (cards per side intact, damaged) (index 0 unused)
+_SIZES = ((0, 0), *((intact.size, damaged.size) for intact, damaged in WALL))
 _OILS = tuple(Oil(n) for n in range(1, TILES + 1))
 _EXPLOSIONS = tuple(Explosion(n) for n in range(1, TILES + 1))
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
@@ -1422,14 +1429,11 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     memo[key] = value
 
 
-def _card_plays(card: AnyCard, open_tiles: tuple[int, ...]) -> tuple[PlayCard, ...]:
-    """``card`` played at each of ``open_tiles``, built once."""
-    key = (card, open_tiles)
-    plays = _CARD_PLAYS.get(key)
-    if plays is None:
-        plays = tuple(PlayCard(card, n) for n in open_tiles)
-        _remember(_CARD_PLAYS, key, plays)
-    return plays
+def _plays_at(card: AnyCard) -> tuple[PlayCard, ...]:
+    """``card`` played at each tile (index = tile number), built once."""
+    row = (PlayCard(card, 1), *(PlayCard(card, n) for n in range(1, TILES + 1)))
+    _remember(_PLAYS_AT, card, row)
+    return row
 
 
 def _built(cls: type[_M], *args: Any) -> _M:
@@ -1779,15 +1783,34 @@ def _turn_problems(state: State) -> list[str]:
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its overhead: this is the hot path of replays."""
-    new = object.__new__(State)
-    for name in _STATE_FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    """``dataclasses.replace`` without its overhead: this is the hot path of replays
+    and playouts (it is :func:`_copy_with`, written out field by field below)."""
+    new: State = _copy_with(state, changes)
     return new
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _set = object.__setattr__
+
+
+def _make_copy_with() -> Any:
+    """Build ``_copy_with(state, changes)``: a new State with every field of
+    ``state`` but those in ``changes``, each slot written directly (no check, no
+    frozen-dataclass detour). Written out one line per field, as ``dataclasses``
+    writes ``__init__``, since a loop over the fields costs twice as much."""
+    scope: dict[str, Any] = {"_new": object.__new__, "State": State}
+    lines = ["def _copy_with(state, changes):", "    new = _new(State)"]
+    for i, name in enumerate(_STATE_FIELDS):
+        scope[f"_write{i}"] = getattr(State, name).__set__
+        lines.append(
+            f"    _write{i}(new, changes[{name!r}] if {name!r} in changes else state.{name})"
+        )
+    lines.append("    return new")
+    exec("\n".join(lines), scope)
+    return scope["_copy_with"]
+
+
+_copy_with = _make_copy_with()
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> Any:
