@@ -469,14 +469,14 @@ class State:
             plays = self._plays()
             moves.extend(plays)
             if self._may_pass(plays):
-                moves.append(Pass())
+                moves.append(_PASS)
             return moves
         if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
-            moves.append(Draw())
+            moves.append(_DRAW)
         if self.phase is Phase.AFTER_PLAY and self.rules.tactics and self.tactic_deck_size > 0:
-            moves.append(Draw("tactic"))
+            moves.append(_DRAW_TACTIC)
         if not moves or not isinstance(moves[-1], Draw):
-            moves.append(EndTurn())
+            moves.append(_END_TURN)
         return moves
 
     def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
@@ -1266,20 +1266,20 @@ class State:
         if card.is_elite:
             row = _PLAYS_AT.get(card) or _plays_at(card)
             return [row[n] for n in open_tiles]
-        mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
-        theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
-        siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
         if card is TacticCard.REDEPLOY:
+            mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
             return [
                 _built(Redeploy, c, n, target)
                 for c, n in mine
                 for target in [*(m for m in open_tiles if m != n), None]
             ]
+        siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
         if card is TacticCard.RECRUITMENT:
             return [_built(Recruitment, c, n) for c in siege for n in open_tiles]
-        if card is TacticCard.DESERTION:
-            return [_built(Desertion, c, n) for c, n in theirs]
-        if card is TacticCard.TREASON:
+        if card is TacticCard.DESERTION or card is TacticCard.TREASON:
+            theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
+            if card is TacticCard.DESERTION:
+                return [_built(Desertion, c, n) for c, n in theirs]
             return [_built(Treason, c, n, m) for c, n in theirs for m in open_tiles]
         if card is TacticCard.EXPLOSION:
             return [_EXPLOSIONS[t.number - 1] for t in self.tiles if t.sides[0] or t.sides[1]]
@@ -1295,20 +1295,24 @@ class State:
         rest = list(hand)
         rest.remove(TacticCard.EXCHANGE)
         gives = dict.fromkeys(tuple(g) for g in combinations(rest, _EXCHANGED))
-        return [Exchange((g[0], g[1], g[2])) for g in gives]
+        return [_built(Exchange, (g[0], g[1], g[2])) for g in gives]
 
     def _exchange_replies(self) -> list[Move]:
         """The chooser's answers to a pending exchange: any 3 cards of its hand."""
         chooser = self.to_move
         hand = self.hands[chooser]
         if hand is not None:
-            pool = list(hand)
-        else:
-            available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
-            other = self.hands[1 - chooser]
-            if other is not None:
-                available -= Counter(other)
-            pool = list(available.elements())
+            # every 3 cards of a known hand fit its counts; its few answers are
+            # built once (a hidden hand's many are not kept)
+            return [
+                _built(ExchangeReply, (trio[0], trio[1], trio[2]))
+                for trio in dict.fromkeys(combinations(hand, _EXCHANGED))
+            ]
+        available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
+        other = self.hands[1 - chooser]
+        if other is not None:
+            available -= Counter(other)
+        pool = list(available.elements())
         tactics = self.tactics_in_hand(chooser)
         siege = self.hand_sizes[chooser] - tactics
         replies: list[Move] = []
@@ -1391,6 +1395,7 @@ _CONTROLS = tuple(Control(n) for n in range(1, TILES + 1))
 _SIZES = ((0, 0), *((intact.size, damaged.size) for intact, damaged in WALL))
 _OILS = tuple(Oil(n) for n in range(1, TILES + 1))
 _EXPLOSIONS = tuple(Explosion(n) for n in range(1, TILES + 1))
+_PASS, _DRAW, _DRAW_TACTIC, _END_TURN = Pass(), Draw(), Draw("tactic"), EndTurn()
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
 
 
