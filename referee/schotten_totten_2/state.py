@@ -813,16 +813,15 @@ class State:
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        if _control_holds(self, tile, _Sight(self)):
-            verdict = None
-        else:  # the prover's own verdict, for its evidence
+        if not _control_holds(self, tile, _Sight(self)):
+            # refused: the prover's own verdict, asked afresh, is the evidence
             verdict = self._verdict(tile, "exact", None)
-        if verdict is not None and not verdict.holds:
-            raise ClaimRefusedError(
-                Reason.CLAIM_NOT_PROVEN,
-                f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
-                verdict,
-            )
+            if not verdict.holds:
+                raise ClaimRefusedError(
+                    Reason.CLAIM_NOT_PROVEN,
+                    f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
+                    verdict,
+                )
         discarded = (*tile.sides[self.attacker], *tile.sides[self.defender])
         tiles = _with(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
         outcome = None
