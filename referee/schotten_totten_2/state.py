@@ -62,6 +62,7 @@ from referee.schotten_totten_2.wall import (
     SIEGE_CARDS,
     TACTIC_CARDS,
     TILES,
+    WALL,
     AnyCard,
     TacticCard,
     Tile,
@@ -84,6 +85,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_M = TypeVar("_M", bound=Move)
 
 #: Cards in hand in the base game.
 HAND_SIZE = 6
@@ -455,10 +457,7 @@ class State:
         if self.phase is Phase.SHUFFLE:
             if self.deck is None:
                 return [Shuffle()]
-            size = self.deck_size + 2
-            return [
-                Shuffle((a, b)) for a in range(1, size + 1) for b in range(1, size + 1) if a != b
-            ]
+            return list(_shuffles(self.deck_size + 2))
         if self.phase is Phase.EXCHANGE:
             return self._exchange_replies()
         moves: list[Move] = []
@@ -470,14 +469,14 @@ class State:
             plays = self._plays()
             moves.extend(plays)
             if self._may_pass(plays):
-                moves.append(Pass())
+                moves.append(_PASS)
             return moves
         if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
-            moves.append(Draw())
+            moves.append(_DRAW)
         if self.phase is Phase.AFTER_PLAY and self.rules.tactics and self.tactic_deck_size > 0:
-            moves.append(Draw("tactic"))
+            moves.append(_DRAW_TACTIC)
         if not moves or not isinstance(moves[-1], Draw):
-            moves.append(EndTurn())
+            moves.append(_END_TURN)
         return moves
 
     def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
@@ -814,13 +813,15 @@ class State:
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        verdict = self._verdict(tile, "exact", None)
-        if not verdict.holds:
-            raise ClaimRefusedError(
-                Reason.CLAIM_NOT_PROVEN,
-                f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
-                verdict,
-            )
+        if not _control_holds(self, tile, _Sight(self)):
+            # refused: the prover's own verdict, asked afresh, is the evidence
+            verdict = self._verdict(tile, "exact", None)
+            if not verdict.holds:
+                raise ClaimRefusedError(
+                    Reason.CLAIM_NOT_PROVEN,
+                    f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
+                    verdict,
+                )
         discarded = (*tile.sides[self.attacker], *tile.sides[self.defender])
         tiles = _with(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
         outcome = None
@@ -1198,21 +1199,34 @@ class State:
         return Pool([_PAIRS[c] for c in self.unseen_siege_cards()])
 
     def _provable_controls(self) -> list[Control]:
-        candidates = [t for t in self.tiles if t.complete(self.attacker)]
-        if not candidates:
-            return []
-        pool = self._pool()
-        return [Control(t.number) for t in candidates if self._verdict(t, "exact", pool).holds]
+        attacker = self.attacker
+        controls: list[Control] = []
+        sight: _Sight | None = None
+        for tile in self.tiles:
+            # Cheap bounds first: only a complete attacker side is asked about.
+            if len(tile.sides[attacker]) != _SIZES[tile.number][tile.damaged]:
+                continue
+            if sight is None:
+                sight = _Sight(self)
+            if _control_holds(self, tile, sight):
+                controls.append(_CONTROLS[tile.number - 1])
+        return controls
 
     def _openings(self) -> list[Move]:
         if self.to_move == self.attacker:
-            mine = [t.number for t in self.tiles if t.sides[self.attacker]]
-            return [
-                Retreat(tiles) for k in range(1, len(mine) + 1) for tiles in combinations(mine, k)
-            ]
+            mine = tuple(t.number for t in self.tiles if t.sides[self.attacker])
+            retreats = _RETREATS.get(mine)
+            if retreats is None:
+                retreats = tuple(
+                    Retreat(tiles)
+                    for k in range(1, len(mine) + 1)
+                    for tiles in combinations(mine, k)
+                )
+                _remember(_RETREATS, mine, retreats)
+            return list(retreats)
         if self.oil == 0:
             return []
-        return [Oil(t.number) for t in self.tiles if t.sides[self.attacker]]
+        return [_OILS[t.number - 1] for t in self.tiles if t.sides[self.attacker]]
 
     def _hand_choices(self, player: int) -> list[AnyCard]:
         """The distinct cards ``player`` may hold (every unseen one if hidden)."""
@@ -1232,13 +1246,16 @@ class State:
     def _plays(self) -> list[Move]:
         """Every legal card play (siege card, troop or action) of the player to move."""
         player, opponent = self.to_move, 1 - self.to_move
-        open_tiles = [t.number for t in self.tiles if t.room(player)]
+        open_tiles = [
+            t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
+        ]
         cards = self._hand_choices(player)
         moves: list[Move] = []
         tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
         for card in cards:
             if isinstance(card, Card):
-                moves.extend(PlayCard(card, n) for n in open_tiles)
+                row = _PLAYS_AT.get(card) or _plays_at(card)
+                moves.extend([row[n] for n in open_tiles])
             elif self.rules.tactics and tactic_ok:
                 moves.extend(self._tactic_plays(card, open_tiles))
         return moves
@@ -1246,29 +1263,30 @@ class State:
     def _tactic_plays(self, card: TacticCard, open_tiles: list[int]) -> list[Move]:
         player, opponent = self.to_move, 1 - self.to_move
         if card.is_elite:
-            return [PlayCard(card, n) for n in open_tiles]
-        mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
-        theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
-        siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
+            row = _PLAYS_AT.get(card) or _plays_at(card)
+            return [row[n] for n in open_tiles]
         if card is TacticCard.REDEPLOY:
+            mine = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[player])]
             return [
-                Redeploy(c, n, target)
+                _built(Redeploy, c, n, target)
                 for c, n in mine
                 for target in [*(m for m in open_tiles if m != n), None]
             ]
+        siege = list(dict.fromkeys(c for c in self.discards if isinstance(c, Card)))
         if card is TacticCard.RECRUITMENT:
-            return [Recruitment(c, n) for c in siege for n in open_tiles]
-        if card is TacticCard.DESERTION:
-            return [Desertion(c, n) for c, n in theirs]
-        if card is TacticCard.TREASON:
-            return [Treason(c, n, m) for c, n in theirs for m in open_tiles]
+            return [_built(Recruitment, c, n) for c in siege for n in open_tiles]
+        if card is TacticCard.DESERTION or card is TacticCard.TREASON:
+            theirs = [(c, t.number) for t in self.tiles for c in dict.fromkeys(t.sides[opponent])]
+            if card is TacticCard.DESERTION:
+                return [_built(Desertion, c, n) for c, n in theirs]
+            return [_built(Treason, c, n, m) for c, n in theirs for m in open_tiles]
         if card is TacticCard.EXPLOSION:
-            return [Explosion(t.number) for t in self.tiles if t.sides[0] or t.sides[1]]
+            return [_EXPLOSIONS[t.number - 1] for t in self.tiles if t.sides[0] or t.sides[1]]
         if card is TacticCard.SUPPORT:
             all_siege = [c for c in self.discards if isinstance(c, Card)]
             if len(all_siege) < 2:
                 return []
-            return [Support((a, b)) for a, b in combinations(siege, 2)]
+            return [_built(Support, (a, b)) for a, b in combinations(siege, 2)]
         assert card is TacticCard.EXCHANGE
         hand = self.hands[player]
         if hand is None or self.hand_sizes[opponent] < _EXCHANGED:
@@ -1276,20 +1294,24 @@ class State:
         rest = list(hand)
         rest.remove(TacticCard.EXCHANGE)
         gives = dict.fromkeys(tuple(g) for g in combinations(rest, _EXCHANGED))
-        return [Exchange((g[0], g[1], g[2])) for g in gives]
+        return [_built(Exchange, (g[0], g[1], g[2])) for g in gives]
 
     def _exchange_replies(self) -> list[Move]:
         """The chooser's answers to a pending exchange: any 3 cards of its hand."""
         chooser = self.to_move
         hand = self.hands[chooser]
         if hand is not None:
-            pool = list(hand)
-        else:
-            available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
-            other = self.hands[1 - chooser]
-            if other is not None:
-                available -= Counter(other)
-            pool = list(available.elements())
+            # every 3 cards of a known hand fit its counts; its few answers are
+            # built once (a hidden hand's many are not kept)
+            return [
+                _built(ExchangeReply, (trio[0], trio[1], trio[2]))
+                for trio in dict.fromkeys(combinations(hand, _EXCHANGED))
+            ]
+        available = self.rules.all_cards - self.visible_cards() - Counter(self.exchange or ())
+        other = self.hands[1 - chooser]
+        if other is not None:
+            available -= Counter(other)
+        pool = list(available.elements())
         tactics = self.tactics_in_hand(chooser)
         siege = self.hand_sizes[chooser] - tactics
         replies: list[Move] = []
@@ -1329,6 +1351,149 @@ _HANDLERS: dict[type, Any] = {
     Exchange: State._exchange,
     ExchangeReply: State._exchange_reply,
 }
+
+
+# --- moves and controls: answers remembered from ply to ply ---------------------------
+#
+# Moves are immutable values, so the common ones are built once and shared: the
+# plays of a card at a set of open tiles, the retreats from a set of tiles.
+#
+# The prover's verdict on a control (``decide_claim``) depends on the tile's rule,
+# both sides and, when the defender's side is incomplete, on the pool: every siege
+# card that is not visible. What it found stays usable, whatever the table:
+#
+# * against a complete side the pool plays no part: the answer is remembered;
+# * a completion that beat the attacker is still reachable while none of its cards
+#   is visible: the control is refused again;
+# * a proof found with some cards visible holds wherever at least those cards are
+#   visible (the defender can only reach less from a smaller pool).
+#
+# The prover runs only when none of these decides. The memos are bounded and keyed
+# by immutable values (the tile's number and side up, both sides); states carry
+# nothing of them.
+
+_TileKey = tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...]]
+#: (tile, side up, attacker's side, defender's complete side, attacker first) -> holds
+_SETTLED: dict[tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...], bool], bool] = {}
+#: (tile, side up, both sides) -> the visible siege cards of tables where it held
+_PROVED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
+#: (tile, side up, both sides) -> the cards of completions that beat the attacker
+_REFUTED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
+#: card -> its play at each tile (index = tile number; index 0 unused)
+_PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {}
+#: tiles holding attacker cards -> every retreat from them
+_RETREATS: dict[tuple[int, ...], tuple[Retreat, ...]] = {}
+#: deck size after a support -> every shuffle of its two cards
+_SHUFFLES: dict[int, tuple[Shuffle, ...]] = {}
+#: (move class, its fields) -> the move
+_BUILT: dict[tuple[Any, ...], Any] = {}
+_MEMO_LIMIT = 1 << 14
+_KEPT = 4  # proofs and refutations kept per question, newest first
+_CONTROLS = tuple(Control(n) for n in range(1, TILES + 1))
+#: tile number -> (cards per side intact, damaged) (index 0 unused)
+_SIZES = ((0, 0), *((intact.size, damaged.size) for intact, damaged in WALL))
+_OILS = tuple(Oil(n) for n in range(1, TILES + 1))
+_EXPLOSIONS = tuple(Explosion(n) for n in range(1, TILES + 1))
+_PASS, _DRAW, _DRAW_TACTIC, _END_TURN = Pass(), Draw(), Draw("tactic"), EndTurn()
+_CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
+
+
+class _Sight:
+    """The siege cards one position shows, and its pool, each computed on first use."""
+
+    __slots__ = ("_pool", "_seen", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._seen: frozenset[Card] | None = None
+        self._pool: Pool | None = None
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        if self._seen is None:
+            state = self._state
+            seen = [c for c in state.discards if type(c) is Card]
+            for tile in state.tiles:
+                for side in tile.sides:
+                    seen.extend(c for c in side if type(c) is Card)
+            self._seen = frozenset(seen)
+        return self._seen
+
+    @property
+    def pool(self) -> Pool:
+        if self._pool is None:
+            seen = self.seen
+            self._pool = Pool([_PAIRS[c] for c in SIEGE_CARDS.cards if c not in seen])
+        return self._pool
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def _plays_at(card: AnyCard) -> tuple[PlayCard, ...]:
+    """``card`` played at each tile (index = tile number), built once."""
+    row = (PlayCard(card, 1), *(PlayCard(card, n) for n in range(1, TILES + 1)))
+    _remember(_PLAYS_AT, card, row)
+    return row
+
+
+def _built(cls: type[_M], *args: Any) -> _M:
+    """The move ``cls(*args)``, built once (moves are immutable values)."""
+    key = (cls, *args)
+    move: _M | None = _BUILT.get(key)
+    if move is None:
+        move = cls(*args)
+        _remember(_BUILT, key, move)
+    return move
+
+
+def _shuffles(size: int) -> tuple[Shuffle, ...]:
+    """Every place the two support cards may take in a deck of ``size`` cards."""
+    shuffles = _SHUFFLES.get(size)
+    if shuffles is None:
+        shuffles = tuple(
+            Shuffle((a, b)) for a in range(1, size + 1) for b in range(1, size + 1) if a != b
+        )
+        _remember(_SHUFFLES, size, shuffles)
+    return shuffles
+
+
+def _control_holds(state: State, tile: Tile, sight: _Sight) -> bool:
+    """Whether the attacker's complete side at ``tile`` can be declared in control:
+    the exact prover's answer (``decide_claim``), from what is remembered when it decides."""
+    attacker = state.attacker
+    mine, theirs = tile.sides[attacker], tile.sides[1 - attacker]
+    if len(theirs) == len(mine):
+        mine_at, theirs_at = tile.completed[attacker], tile.completed[1 - attacker]
+        first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
+        settled_key = (tile.number, tile.damaged, mine, theirs, first)
+        settled = _SETTLED.get(settled_key)
+        if settled is None:
+            settled = state._verdict(tile, "exact", _NO_POOL).holds
+            _remember(_SETTLED, settled_key, settled)
+        return settled
+    key = (tile.number, tile.damaged, mine, theirs)
+    seen = sight.seen
+    refuted = _REFUTED.get(key, ())
+    for cards in refuted:
+        if cards.isdisjoint(seen):
+            return False
+    proved = _PROVED.get(key, ())
+    for then in proved:
+        if then <= seen:
+            return True
+    verdict = state._verdict(tile, "exact", sight.pool)
+    if verdict.holds:
+        _remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
+        return True
+    witness = verdict.witness
+    if witness is not None:
+        found = frozenset(_CARD_OF_PAIR[pair] for pair in witness.cards)
+        _remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
+    return False
 
 
 # --- checking a state built from outside ---------------------------------------------
@@ -1622,15 +1787,34 @@ def _turn_problems(state: State) -> list[str]:
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its overhead: this is the hot path of replays."""
-    new = object.__new__(State)
-    for name in _STATE_FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    """``dataclasses.replace`` without its overhead: this is the hot path of replays
+    and playouts (it is :func:`_copy_with`, written out field by field below)."""
+    new: State = _copy_with(state, changes)
     return new
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _set = object.__setattr__
+
+
+def _make_copy_with() -> Any:
+    """Build ``_copy_with(state, changes)``: a new State with every field of
+    ``state`` but those in ``changes``, each slot written directly (no check, no
+    frozen-dataclass detour). Written out one line per field, as ``dataclasses``
+    writes ``__init__``, since a loop over the fields costs twice as much."""
+    scope: dict[str, Any] = {"_new": object.__new__, "State": State}
+    lines = ["def _copy_with(state, changes):", "    new = _new(State)"]
+    for i, name in enumerate(_STATE_FIELDS):
+        scope[f"_write{i}"] = getattr(State, name).__set__
+        lines.append(
+            f"    _write{i}(new, changes[{name!r}] if {name!r} in changes else state.{name})"
+        )
+    lines.append("    return new")
+    exec("\n".join(lines), scope)
+    return scope["_copy_with"]
+
+
+_copy_with = _make_copy_with()
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> Any:
