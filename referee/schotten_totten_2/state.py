@@ -1788,12 +1788,16 @@ def _turn_problems(state: State) -> list[str]:
 
 def _evolve(state: State, **changes: Any) -> State:
     """``dataclasses.replace`` without its overhead: this is the hot path of replays
-    and playouts (it is :func:`_copy_with`, written out field by field below)."""
+    and playouts (it is :func:`_copy_with`, written out field by field below).
+    A name that is not a field is an error, never silently ignored."""
+    if not changes.keys() <= _FIELD_NAMES:
+        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_NAMES)[0]!r}")
     new: State = _copy_with(state, changes)
     return new
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
+_FIELD_NAMES = frozenset(_STATE_FIELDS)
 _set = object.__setattr__
 
 

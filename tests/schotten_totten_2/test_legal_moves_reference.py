@@ -196,3 +196,13 @@ def test_a_control_proved_while_cards_were_discarded_is_refused_once_support_ret
     assert not after.claim_verdict(3).holds
     assert Control(3) not in after.legal_moves()
     assert not after.is_legal(Control(3))
+
+
+def test_a_misspelled_field_in_a_state_copy_is_an_error() -> None:
+    # Issue 14: the copy once ignored a misspelled field silently.
+    from referee.schotten_totten_2.state import _evolve
+
+    state = new_game(seed=1)
+    assert _evolve(state, ply=5).ply == 5
+    with pytest.raises(TypeError, match="plyy"):
+        _evolve(state, plyy=99)
