@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.arena._games import move_text
+from referee.arena._games import json_text, move_text
 from referee.arena._process import BotFault, BotProcess
 
 __all__ = [
@@ -104,6 +104,7 @@ class Turn:
         "_seen",
         "_view",
         "_view_json",
+        "_view_text",
         "game",
         "legal_moves",
         "ply",
@@ -123,6 +124,7 @@ class Turn:
         time_left: float | None,
         rng: random.Random,
         view_json: Callable[[], dict[str, Any]],
+        view_text: Callable[[], str] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -133,6 +135,7 @@ class Turn:
         self.rng = rng
         self._seen = seen
         self._view_json = view_json
+        self._view_text = view_text
 
     @property
     def view(self) -> Any:
@@ -159,6 +162,36 @@ class Turn:
             "seen": [s.to_json() for s in self._seen()],
             "time_left": None if self.time_left is None else round(self.time_left, 3),
         }
+
+    def to_line(self) -> bytes:
+        """The ``turn`` message as the line the protocol sends: exactly
+        ``json.dumps(self.to_json(), separators=(",", ":"))`` and a newline, written
+        piece by piece from remembered texts.
+
+        >>> from referee.arena import play_game
+        >>> turns = []
+        >>> result = play_game([lambda t: turns.append(t) or t.legal_moves[0]] * 2, seed=3)
+        >>> all(t.to_line() == (json.dumps(t.to_json(), separators=(",", ":")) + "\\n").encode()
+        ...     for t in turns)
+        True
+        """
+        view = (
+            json.dumps(self._view_json(), separators=(",", ":"))
+            if self._view_text is None
+            else self._view_text()
+        )
+        legal = ",".join([json_text(move_text(m)) for m in self.legal_moves])
+        seen = ",".join(
+            [
+                f'{{"ply":{s.ply},"seat":{s.seat},"move":{json_text(s.move)}}}'
+                for s in self._seen()
+            ]
+        )
+        left = "null" if self.time_left is None else json.dumps(round(self.time_left, 3))
+        return (
+            f'{{"type":"turn","ply":{self.ply},"seat":{self.seat},"view":{view},'
+            f'"legal":[{legal}],"seen":[{seen}],"time_left":{left}}}\n'
+        ).encode()
 
     def __repr__(self) -> str:
         return f"<Turn {self.game} ply {self.ply} seat {self.seat}: {len(self.legal_moves)} moves>"
@@ -379,7 +412,7 @@ class _ProcessSession:
 
     def ask(self, turn: Turn, deadline: float | None) -> Any:
         self._unasked()
-        self.process.write(_dumps(turn.to_json()), _write_deadline(deadline))
+        self.process.write(turn.to_line(), _write_deadline(deadline))
         reply = self._message(deadline, "move")
         kind = reply.get("type")
         if "seat" in reply and reply["seat"] != turn.seat:

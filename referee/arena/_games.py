@@ -9,6 +9,7 @@ visible text of a move for each seat, and chance plies the referee plays itself.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["GAMES", "ArenaGame", "arena_game", "move_text"]
+__all__ = ["GAMES", "ArenaGame", "arena_game", "json_text", "move_text"]
 
 _TEXTS: dict[Any, str] = {}
 _MAX_TEXTS = 200_000
@@ -37,6 +38,28 @@ def move_text(move: Any) -> str:
             _TEXTS.clear()
         _TEXTS[move] = text
     return text
+
+
+_QUOTED: dict[str, str] = {}
+
+
+def json_text(text: str) -> str:
+    """``json.dumps(text)``, remembered (card and move texts come back every turn).
+
+    >>> print(json_text("R7@3"), json_text("café"))
+    "R7@3" "caf\\u00e9"
+    """
+    quoted = _QUOTED.get(text)
+    if quoted is None:
+        quoted = json.dumps(text)
+        if len(_QUOTED) >= _MAX_TEXTS:
+            _QUOTED.clear()
+        _QUOTED[text] = quoted
+    return quoted
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
 
 
 #: The games the arena plays (names as in records).
@@ -94,6 +117,11 @@ class ArenaGame:
             data.setdefault("tactic_deck_size", view.tactic_deck_size)
         return data
 
+    def view_text(self, state: Any, seat: int) -> str:
+        """:meth:`view_json` as compact JSON text, as the protocol sends it (a game
+        may write it faster than ``json.dumps``, but never differently)."""
+        return _compact(self.view_json(state, seat))
+
     def view(self, state: Any, seat: int) -> Any:
         """The game's own view object for ``seat``."""
         return state.view(seat)
@@ -132,6 +160,7 @@ class _SchottenTotten(ArenaGame):
         fmt: Any = self.format
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
         self.tactics = "tactics" in data.get("variants", [])
+        self._stone_texts: dict[int, tuple[Any, str]] = {}
         if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
             # A Clanfehde match: every game is played under the match's rules.
             rounds = rules.get("rounds", 3)
@@ -156,6 +185,54 @@ class _SchottenTotten(ArenaGame):
         chosen = rng.randrange(2)
         return chosen if first is None else first, deal
 
+    def view_text(self, state: Any, seat: int) -> str:
+        # What view_json gives, written piece by piece: a stone's text is kept
+        # while the stone object lives (states share unchanged stones), so a
+        # turn encodes only what changed. tests/arena pins it to view_json.
+        view = state.view(seat)
+        cache = self._stone_texts
+        if len(cache) > 50_000:
+            cache.clear()
+        texts = []
+        for stone in view.stones:
+            kept = cache.get(id(stone))
+            if kept is None or kept[0] is not stone:
+                kept = cache[id(stone)] = (stone, _stone_text(stone))
+            texts.append(kept[1])
+        parts = [
+            '{"stones":[',
+            ",".join(texts),
+            '],"to_move":',
+            _compact(view.to_move),
+            ',"hand_sizes":',
+            _compact(list(view.hand_sizes)),
+        ]
+        if view.discards:
+            parts += ',"discards":', _compact([str(c) for c in view.discards])
+        tactics = view.rules.tactics
+        if tactics:
+            parts += (
+                ',"tactics_played":',
+                _compact(list(view.tactics_played)),
+                ',"jokers_played":',
+                _compact(list(view.jokers_played)),
+                ',"hand_tactics":',
+                _compact([view.tactics_in_hand(0), view.tactics_in_hand(1)]),
+            )
+        hand = view.hands[seat]
+        parts += (
+            ',"hand":[',
+            "" if hand is None else ",".join([json_text(str(c)) for c in hand]),
+            '],"phase":',
+            json_text(view.phase.value),
+            ',"deck_size":',
+            _compact(view.deck_size),
+        )
+        if tactics:
+            parts += ',"tactic_deck_size":', _compact(view.tactic_deck_size)
+        parts.append("}")
+        return "".join(parts)
+
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         from referee.schotten_totten.moves import Recruit
 
@@ -164,7 +241,7 @@ class _SchottenTotten(ArenaGame):
         # recruiter draws before it puts two cards back, and a move naming the
         # cards it will draw would show the deck. Only returns of cards already
         # in hand are offered (one move cannot wait for the draw).
-        moves: list[Any] = list(state.legal_moves())
+        moves: list[Any] = state.generate_legal_moves()  # a new list, computed once
         if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
             return moves
         hand = Counter(state.hands[state.to_move])
@@ -181,6 +258,20 @@ class _SchottenTotten(ArenaGame):
             )
             return str(Recruit(move.draws, piles))
         return str(move)
+
+
+def _stone_text(stone: Any) -> str:
+    """A Schotten Totten stone as the visible position writes it (compact JSON)."""
+    sides = ",".join("[" + ",".join([json_text(str(c)) for c in side]) + "]" for side in stone.sides)
+    text = '{"sides":[' + sides + "]"
+    done = stone.completed
+    if done[0] is not None and done[1] is not None:
+        text += ',"first":' + ("0" if done[0] < done[1] else "1")
+    if stone.owner is not None:
+        text += ',"owner":' + _compact(stone.owner)
+    if stone.style is not None:
+        text += ',"style":' + json_text(str(stone.style))
+    return text + "}"
 
 
 class _SchottenTotten2(ArenaGame):

@@ -267,6 +267,7 @@ def _play(
             game_left,
             bot_rngs[seat],
             partial(adapter.view_json, state, seat),
+            partial(adapter.view_text, state, seat),
         )
         asked = time.monotonic()
         try:
