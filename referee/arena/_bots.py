@@ -182,10 +182,7 @@ class Turn:
         )
         legal = ",".join([json_text(move_text(m)) for m in self.legal_moves])
         seen = ",".join(
-            [
-                f'{{"ply":{s.ply},"seat":{s.seat},"move":{json_text(s.move)}}}'
-                for s in self._seen()
-            ]
+            [f'{{"ply":{s.ply},"seat":{s.seat},"move":{json_text(s.move)}}}' for s in self._seen()]
         )
         left = "null" if self.time_left is None else json.dumps(round(self.time_left, 3))
         return (

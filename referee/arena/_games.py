@@ -262,7 +262,9 @@ class _SchottenTotten(ArenaGame):
 
 def _stone_text(stone: Any) -> str:
     """A Schotten Totten stone as the visible position writes it (compact JSON)."""
-    sides = ",".join("[" + ",".join([json_text(str(c)) for c in side]) + "]" for side in stone.sides)
+    sides = ",".join(
+        "[" + ",".join([json_text(str(c)) for c in side]) + "]" for side in stone.sides
+    )
     text = '{"sides":[' + sides + "]"
     done = stone.completed
     if done[0] is not None and done[1] is not None:

@@ -314,7 +314,10 @@ def test_schotten_totten_2_exchange_asks_each_player_for_its_own_cards() -> None
     answered = 0
     for seed in range(40):
         result = play_game(
-            [random_bot, random_bot], "schotten-totten-2", rules={"variants": ["tactics"]}, seed=seed
+            [random_bot, random_bot],
+            "schotten-totten-2",
+            rules={"variants": ["tactics"]},
+            seed=seed,
         )
         moves = list(result.record.moves)
         offers = [k for k, m in enumerate(moves) if m.startswith("exchange ")]
