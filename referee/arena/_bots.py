@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.arena._games import json_text, move_text
+from referee.arena._games import json_text, move_text, moves_json
 from referee.arena._process import BotFault, BotProcess
 
 __all__ = [
@@ -180,7 +180,7 @@ class Turn:
             if self._view_text is None
             else self._view_text()
         )
-        legal = ",".join([json_text(move_text(m)) for m in self.legal_moves])
+        legal = moves_json(self.legal_moves)
         seen = ",".join(
             [f'{{"ply":{s.ply},"seat":{s.seat},"move":{json_text(s.move)}}}' for s in self._seen()]
         )

@@ -18,7 +18,7 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["GAMES", "ArenaGame", "arena_game", "json_text", "move_text"]
+__all__ = ["GAMES", "ArenaGame", "arena_game", "json_text", "move_text", "moves_json"]
 
 _TEXTS: dict[Any, str] = {}
 _MAX_TEXTS = 200_000
@@ -56,6 +56,32 @@ def json_text(text: str) -> str:
             _QUOTED.clear()
         _QUOTED[text] = quoted
     return quoted
+
+
+_MOVES_JSON: dict[int, tuple[Any, str]] = {}
+
+
+def moves_json(moves: Sequence[Any]) -> str:
+    """The JSON list of the texts of ``moves``, without its brackets.
+
+    Games hand out the same move objects again and again (a card's plays are
+    built once), so each object's quoted text is kept by identity: cheaper than
+    hashing the move. The object is kept with it, so its id is not reused.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> print(moves_json([parse_move("R7@3"), parse_move("draw")]))
+    "R7@3","draw"
+    """
+    kept = _MOVES_JSON
+    if len(kept) > _MAX_TEXTS:
+        kept.clear()
+    texts = []
+    for move in moves:
+        pair = kept.get(id(move))
+        if pair is None or pair[0] is not move:
+            pair = kept[id(move)] = (move, json_text(move_text(move)))
+        texts.append(pair[1])
+    return ",".join(texts)
 
 
 def _compact(data: Any) -> str:
@@ -234,24 +260,28 @@ class _SchottenTotten(ArenaGame):
         return "".join(parts)
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
-        from referee.schotten_totten.moves import Recruit
-
         # The mover's moves depend on its own hand and the table only, so the
         # full state lists the same moves as the mover's view, except one: the
         # recruiter draws before it puts two cards back, and a move naming the
         # cards it will draw would show the deck. Only returns of cards already
         # in hand are offered (one move cannot wait for the draw).
         moves: list[Any] = state.generate_legal_moves()  # a new list, computed once
-        if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
+        if not self.tactics:
+            return moves
+        from referee.schotten_totten.moves import Recruit
+
+        if not any(isinstance(m, Recruit) for m in moves):
             return moves
         hand = Counter(state.hands[state.to_move])
         return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        if seat == mover or not self.tactics:
+            return move_text(move)
         from referee.schotten_totten.moves import Recruit
         from referee.schotten_totten.tactics import Tactic
 
-        if seat != mover and self.tactics and isinstance(move, Recruit) and move.returns:
+        if isinstance(move, Recruit) and move.returns:
             # The cards put back under the piles are hidden: only their piles show.
             piles = tuple(
                 "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
