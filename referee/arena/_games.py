@@ -73,12 +73,18 @@ def moves_json(moves: Sequence[Any]) -> str:
     "R7@3","draw"
     """
     kept = _MOVES_JSON
+    try:
+        # A kept id is a live object's (the entry holds the object), so no other
+        # object can have it meanwhile.
+        return ",".join([pair[1] for pair in map(kept.__getitem__, map(id, moves))])
+    except KeyError:  # a move not seen yet
+        pass
     if len(kept) > _MAX_TEXTS:
         kept.clear()
     texts = []
     for move in moves:
         pair = kept.get(id(move))
-        if pair is None or pair[0] is not move:
+        if pair is None:
             pair = kept[id(move)] = (move, json_text(move_text(move)))
         texts.append(pair[1])
     return ",".join(texts)
@@ -86,6 +92,18 @@ def moves_json(moves: Sequence[Any]) -> str:
 
 def _compact(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+def _number(value: Any) -> str:
+    """``_compact(value)``, quicker for a plain int."""
+    return str(value) if type(value) is int else _compact(value)
+
+
+def _numbers(values: Sequence[Any]) -> str:
+    """``_compact(list(values))``, quicker for plain ints."""
+    if all(type(v) is int for v in values):
+        return "[" + ",".join(map(str, values)) + "]"
+    return _compact(list(values))
 
 
 #: The games the arena plays (names as in records).
@@ -221,17 +239,18 @@ class _SchottenTotten(ArenaGame):
             cache.clear()
         texts = []
         for stone in view.stones:
+            # The entry holds the stone, so its id stays its own while kept.
             kept = cache.get(id(stone))
-            if kept is None or kept[0] is not stone:
+            if kept is None:
                 kept = cache[id(stone)] = (stone, _stone_text(stone))
             texts.append(kept[1])
         parts = [
             '{"stones":[',
             ",".join(texts),
             '],"to_move":',
-            _compact(view.to_move),
+            _number(view.to_move),
             ',"hand_sizes":',
-            _compact(list(view.hand_sizes)),
+            _numbers(view.hand_sizes),
         ]
         if view.discards:
             parts += ',"discards":', _compact([str(c) for c in view.discards])
@@ -239,11 +258,11 @@ class _SchottenTotten(ArenaGame):
         if tactics:
             parts += (
                 ',"tactics_played":',
-                _compact(list(view.tactics_played)),
+                _numbers(view.tactics_played),
                 ',"jokers_played":',
-                _compact(list(view.jokers_played)),
+                _numbers(view.jokers_played),
                 ',"hand_tactics":',
-                _compact([view.tactics_in_hand(0), view.tactics_in_hand(1)]),
+                _numbers((view.tactics_in_hand(0), view.tactics_in_hand(1))),
             )
         hand = view.hands[seat]
         parts += (
@@ -252,10 +271,10 @@ class _SchottenTotten(ArenaGame):
             '],"phase":',
             json_text(view.phase.value),
             ',"deck_size":',
-            _compact(view.deck_size),
+            _number(view.deck_size),
         )
         if tactics:
-            parts += ',"tactic_deck_size":', _compact(view.tactic_deck_size)
+            parts += ',"tactic_deck_size":', _number(view.tactic_deck_size)
         parts.append("}")
         return "".join(parts)
 
@@ -300,7 +319,7 @@ def _stone_text(stone: Any) -> str:
     if done[0] is not None and done[1] is not None:
         text += ',"first":' + ("0" if done[0] < done[1] else "1")
     if stone.owner is not None:
-        text += ',"owner":' + _compact(stone.owner)
+        text += ',"owner":' + _number(stone.owner)
     if stone.style is not None:
         text += ',"style":' + json_text(str(stone.style))
     return text + "}"
