@@ -18,7 +18,15 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["GAMES", "ArenaGame", "arena_game", "json_text", "move_text", "moves_json"]
+__all__ = [
+    "GAMES",
+    "ArenaGame",
+    "arena_game",
+    "cards_json",
+    "json_text",
+    "move_text",
+    "moves_json",
+]
 
 _TEXTS: dict[Any, str] = {}
 _MAX_TEXTS = 200_000
@@ -58,7 +66,10 @@ def json_text(text: str) -> str:
     return quoted
 
 
+#: Most objects kept by identity (they live as long as they are kept).
+_MAX_KEPT = 20_000
 _MOVES_JSON: dict[int, tuple[Any, str]] = {}
+_CARDS_JSON: dict[int, tuple[Any, str]] = {}
 
 
 def moves_json(moves: Sequence[Any]) -> str:
@@ -72,20 +83,34 @@ def moves_json(moves: Sequence[Any]) -> str:
     >>> print(moves_json([parse_move("R7@3"), parse_move("draw")]))
     "R7@3","draw"
     """
-    kept = _MOVES_JSON
+    return _texts_json(_MOVES_JSON, moves)
+
+
+def cards_json(cards: Sequence[Any]) -> str:
+    """The JSON list of the texts (``str``) of ``cards``, without its brackets
+    (kept by identity, like :func:`moves_json`: a game's cards are made once).
+
+    >>> from referee.cards import Card
+    >>> print(cards_json([Card("R", 7), Card("B", 1)]))
+    "R7","B1"
+    """
+    return _texts_json(_CARDS_JSON, cards)
+
+
+def _texts_json(kept: dict[int, tuple[Any, str]], items: Sequence[Any]) -> str:
     try:
         # A kept id is a live object's (the entry holds the object), so no other
         # object can have it meanwhile.
-        return ",".join([pair[1] for pair in map(kept.__getitem__, map(id, moves))])
-    except KeyError:  # a move not seen yet
+        return ",".join([pair[1] for pair in map(kept.__getitem__, map(id, items))])
+    except KeyError:  # an object not seen yet
         pass
-    if len(kept) > _MAX_TEXTS:
+    if len(kept) > _MAX_KEPT:
         kept.clear()
     texts = []
-    for move in moves:
-        pair = kept.get(id(move))
+    for item in items:
+        pair = kept.get(id(item))
         if pair is None:
-            pair = kept[id(move)] = (move, json_text(move_text(move)))
+            pair = kept[id(item)] = (item, json_text(str(item)))
         texts.append(pair[1])
     return ",".join(texts)
 
@@ -232,18 +257,21 @@ class _SchottenTotten(ArenaGame):
     def view_text(self, state: Any, seat: int) -> str:
         # What view_json gives, written piece by piece: a stone's text is kept
         # while the stone object lives (states share unchanged stones), so a
-        # turn encodes only what changed. tests/arena pins it to view_json.
-        view = state.view(seat)
+        # turn encodes only what changed. It reads the state itself rather
+        # than the seat's view (which costs as much as the rest): the table,
+        # the counts and the seat's own hand, which the view shows alike.
+        # tests/arena pins it to view_json, computed on the view.
+        view = state
         cache = self._stone_texts
-        if len(cache) > 50_000:
+        if len(cache) > 4096:
             cache.clear()
         texts = []
         for stone in view.stones:
             # The entry holds the stone, so its id stays its own while kept.
-            kept = cache.get(id(stone))
-            if kept is None:
-                kept = cache[id(stone)] = (stone, _stone_text(stone))
-            texts.append(kept[1])
+            pair = cache.get(id(stone))
+            if pair is None:
+                pair = cache[id(stone)] = (stone, _stone_text(stone))
+            texts.append(pair[1])
         parts = [
             '{"stones":[',
             ",".join(texts),
@@ -267,7 +295,7 @@ class _SchottenTotten(ArenaGame):
         hand = view.hands[seat]
         parts += (
             ',"hand":[',
-            "" if hand is None else ",".join([json_text(str(c)) for c in hand]),
+            "" if hand is None else cards_json(hand),
             '],"phase":',
             json_text(view.phase.value),
             ',"deck_size":',
@@ -311,9 +339,7 @@ class _SchottenTotten(ArenaGame):
 
 def _stone_text(stone: Any) -> str:
     """A Schotten Totten stone as the visible position writes it (compact JSON)."""
-    sides = ",".join(
-        "[" + ",".join([json_text(str(c)) for c in side]) + "]" for side in stone.sides
-    )
+    sides = ",".join(["[" + cards_json(side) + "]" for side in stone.sides])
     text = '{"sides":[' + sides + "]"
     done = stone.completed
     if done[0] is not None and done[1] is not None:
