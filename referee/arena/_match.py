@@ -248,6 +248,7 @@ def _play(
 
     # The loop runs once a ply: what it needs is looked up once, before it.
     has_chance, legal_moves, played = adapter.has_chance, adapter.legal_moves, game.played
+    name, cursor, monotonic = adapter.name, game.cursor, time.monotonic
     ply_limit = float("inf") if max_plies is None else max_plies
     while fault is None and game.state.outcome is None:
         plies = len(played)
@@ -274,18 +275,11 @@ def _play(
         else:
             game_left = game_time - used[seat]
             limit = _limit(move_time, game_left)
+        start, cursor[seat] = cursor[seat], plies  # the plies the seat is shown now
         turn = Turn(
-            adapter.name,
-            seat,
-            plies + 1,
-            game,
-            state,
-            legal,
-            game.unseen(seat),
-            game_left,
-            bot_rngs[seat],
+            name, seat, plies + 1, game, state, legal, (start, plies), game_left, bot_rngs[seat]
         )
-        asked = time.monotonic()
+        asked = monotonic()
         try:
             answer = session.ask(turn, None if limit is None else asked + limit)
         except BotFault as error:
@@ -293,7 +287,7 @@ def _play(
                 error = BotFault("timeout", _timeout_detail(move_time, game_time, used[seat]))
             fail(seat, error)
             break
-        took = time.monotonic() - asked
+        took = monotonic() - asked
         used[seat] += took
         if limit is not None and took > limit:
             fail(
@@ -304,7 +298,11 @@ def _play(
             end = _loser_end(players, seat, "resignation")
             break
         try:
-            game.play(answer)
+            if type(answer) is str:
+                game.play(answer)
+            else:  # a move object (game.play, inlined)
+                game.state = state.play(answer)
+                played.append((seat, answer))
         except RefereeError as error:
             fail(seat, BotFault(error.reason, str(error)))
             break
