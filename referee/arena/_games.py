@@ -24,6 +24,7 @@ __all__ = [
     "arena_game",
     "cards_json",
     "json_text",
+    "move_json",
     "move_text",
     "moves_json",
 ]
@@ -84,6 +85,19 @@ def moves_json(moves: Sequence[Any]) -> str:
     "R7@3","draw"
     """
     return _texts_json(_MOVES_JSON, moves)
+
+
+def move_json(move: Any) -> str:
+    """The quoted text of one move, kept by identity like :func:`moves_json`.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> print(move_json(parse_move("R7@3")))
+    "R7@3"
+    """
+    pair = _MOVES_JSON.get(id(move))
+    if pair is None:
+        return _texts_json(_MOVES_JSON, (move,))
+    return pair[1]
 
 
 def cards_json(cards: Sequence[Any]) -> str:
@@ -210,6 +224,10 @@ class ArenaGame:
         """The text of ``move`` (by ``mover``) as ``seat`` may see it."""
         return str(move)
 
+    def visible_json(self, move: Any, mover: int, seat: int) -> str:
+        """:meth:`visible_text` quoted as JSON."""
+        return json_text(self.visible_text(move, mover, seat))
+
     def winners(self, state: Any) -> tuple[int, ...]:
         """The players who share the win of a finished game (empty: nobody won)."""
         outcome = state.outcome
@@ -265,13 +283,14 @@ class _SchottenTotten(ArenaGame):
         cache = self._stone_texts
         if len(cache) > 4096:
             cache.clear()
-        texts = []
-        for stone in view.stones:
-            # The entry holds the stone, so its id stays its own while kept.
-            pair = cache.get(id(stone))
-            if pair is None:
-                pair = cache[id(stone)] = (stone, _stone_text(stone))
-            texts.append(pair[1])
+        # The entry holds the stone, so its id stays its own while kept.
+        pairs = list(map(cache.get, map(id, view.stones)))
+        if None in pairs:  # stones that changed since they were last written
+            pairs = [
+                cache.get(id(stone)) or cache.setdefault(id(stone), (stone, _stone_text(stone)))
+                for stone in view.stones
+            ]
+        texts = [pair[1] for pair in pairs if pair is not None]
         parts = [
             '{"stones":[',
             ",".join(texts),
@@ -321,6 +340,11 @@ class _SchottenTotten(ArenaGame):
             return moves
         hand = Counter(state.hands[state.to_move])
         return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
+
+    def visible_json(self, move: Any, mover: int, seat: int) -> str:
+        if seat == mover or not self.tactics:
+            return move_json(move)
+        return json_text(self.visible_text(move, mover, seat))
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         if seat == mover or not self.tactics:

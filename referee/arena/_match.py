@@ -20,7 +20,7 @@ from referee.arena._bots import (
     Turn,
     as_bot,
 )
-from referee.arena._games import ArenaGame, arena_game, json_text, move_text
+from referee.arena._games import ArenaGame, arena_game, move_text
 from referee.arena._process import BotFault
 from referee.errors import RefereeError
 from referee.records import Match, Record, replay
@@ -181,10 +181,10 @@ class _Game:
         )
 
     def seen_text(self, seat: int, start: int, end: int) -> str:
-        visible = self.adapter.visible_text
+        visible = self.adapter.visible_json
         return ",".join(
             [
-                f'{{"ply":{ply},"seat":{mover},"move":{json_text(visible(move, mover, seat))}}}'
+                f'{{"ply":{ply},"seat":{mover},"move":{visible(move, mover, seat)}}}'
                 for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
             ]
         )
