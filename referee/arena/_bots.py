@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.arena._games import move_text
+from referee.arena._games import move_text, moves_json
 from referee.arena._process import BotFault, BotProcess
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "GameInfo",
     "SeenMove",
     "Turn",
+    "TurnSource",
     "as_bot",
 ]
 
@@ -90,6 +91,31 @@ class GameInfo:
         }
 
 
+class TurnSource(Protocol):
+    """Where a :class:`Turn` gets what it shows, worked out only when asked for
+    (the referee's game under way)."""
+
+    def view(self, state: Any, seat: int) -> Any:
+        """The game's own view object of ``state`` for ``seat``."""
+        ...
+
+    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
+        """The view as the protocol's JSON."""
+        ...
+
+    def view_text(self, state: Any, seat: int) -> str:
+        """:meth:`view_json` as compact JSON text."""
+        ...
+
+    def seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
+        """Plies ``start + 1`` to ``end`` as ``seat`` may see them."""
+        ...
+
+    def seen_text(self, seat: int, start: int, end: int) -> str:
+        """:meth:`seen` as the items of a compact JSON list (no brackets)."""
+        ...
+
+
 class Turn:
     """One decision of one seat: what an in-process bot receives (read-only).
 
@@ -101,9 +127,10 @@ class Turn:
     """
 
     __slots__ = (
-        "_seen",
-        "_view",
-        "_view_json",
+        "_end",
+        "_source",
+        "_start",
+        "_state",
         "game",
         "legal_moves",
         "ply",
@@ -117,36 +144,36 @@ class Turn:
         game: str,
         seat: int,
         ply: int,
-        view: Callable[[], Any],
+        source: TurnSource,
+        state: Any,
         legal_moves: Sequence[Any],
-        seen: Callable[[], tuple[SeenMove, ...]],
+        seen: tuple[int, int],
         time_left: float | None,
         rng: random.Random,
-        view_json: Callable[[], dict[str, Any]],
     ) -> None:
         self.game = game
         self.seat = seat
         self.ply = ply
-        self._view = view
+        self._source = source
+        self._state = state
         self.legal_moves = legal_moves
+        self._start, self._end = seen
         self.time_left = time_left
         self.rng = rng
-        self._seen = seen
-        self._view_json = view_json
 
     @property
     def view(self) -> Any:
         """The game's own view object for this seat (worked out when asked for)."""
-        return self._view()
+        return self._source.view(self._state, self.seat)
 
     @property
     def seen(self) -> tuple[SeenMove, ...]:
         """Every move since this seat's previous turn, as the seat may see it."""
-        return self._seen()
+        return self._source.seen(self.seat, self._start, self._end)
 
     def view_json(self) -> dict[str, Any]:
         """The seat's view as the protocol's JSON."""
-        return self._view_json()
+        return self._source.view_json(self._state, self.seat)
 
     def to_json(self) -> dict[str, Any]:
         """The protocol's ``turn`` message."""
@@ -154,11 +181,33 @@ class Turn:
             "type": "turn",
             "ply": self.ply,
             "seat": self.seat,
-            "view": self._view_json(),
+            "view": self.view_json(),
             "legal": [move_text(m) for m in self.legal_moves],
-            "seen": [s.to_json() for s in self._seen()],
+            "seen": [s.to_json() for s in self.seen],
             "time_left": None if self.time_left is None else round(self.time_left, 3),
         }
+
+    def to_line(self) -> bytes:
+        """The ``turn`` message as the line the protocol sends: exactly
+        ``json.dumps(self.to_json(), separators=(",", ":"))`` and a newline, written
+        piece by piece from remembered texts.
+
+        >>> from referee.arena import play_game
+        >>> turns = []
+        >>> result = play_game([lambda t: turns.append(t) or t.legal_moves[0]] * 2, seed=3)
+        >>> all(t.to_line() == (json.dumps(t.to_json(), separators=(",", ":")) + "\\n").encode()
+        ...     for t in turns)
+        True
+        """
+        source, seat = self._source, self.seat
+        view = source.view_text(self._state, seat)
+        legal = moves_json(self.legal_moves)
+        seen = source.seen_text(seat, self._start, self._end)
+        left = "null" if self.time_left is None else json.dumps(round(self.time_left, 3))
+        return (
+            f'{{"type":"turn","ply":{self.ply},"seat":{seat},"view":{view},'
+            f'"legal":[{legal}],"seen":[{seen}],"time_left":{left}}}\n'
+        ).encode()
 
     def __repr__(self) -> str:
         return f"<Turn {self.game} ply {self.ply} seat {self.seat}: {len(self.legal_moves)} moves>"
@@ -379,7 +428,7 @@ class _ProcessSession:
 
     def ask(self, turn: Turn, deadline: float | None) -> Any:
         self._unasked()
-        self.process.write(_dumps(turn.to_json()), _write_deadline(deadline))
+        self.process.write(turn.to_line(), _write_deadline(deadline))
         reply = self._message(deadline, "move")
         kind = reply.get("type")
         if "seat" in reply and reply["seat"] != turn.seat:

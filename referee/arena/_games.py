@@ -9,6 +9,7 @@ visible text of a move for each seat, and chance plies the referee plays itself.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,16 @@ from typing import Any
 from referee.records import Record, RecordError, find_game
 from referee.records._registry import GameFormat
 
-__all__ = ["GAMES", "ArenaGame", "arena_game", "move_text"]
+__all__ = [
+    "GAMES",
+    "ArenaGame",
+    "arena_game",
+    "cards_json",
+    "json_text",
+    "move_json",
+    "move_text",
+    "moves_json",
+]
 
 _TEXTS: dict[Any, str] = {}
 _MAX_TEXTS = 200_000
@@ -37,6 +47,102 @@ def move_text(move: Any) -> str:
             _TEXTS.clear()
         _TEXTS[move] = text
     return text
+
+
+_QUOTED: dict[str, str] = {}
+
+
+def json_text(text: str) -> str:
+    """``json.dumps(text)``, remembered (card and move texts come back every turn).
+
+    >>> print(json_text("R7@3"), json_text("café"))
+    "R7@3" "caf\\u00e9"
+    """
+    quoted = _QUOTED.get(text)
+    if quoted is None:
+        quoted = json.dumps(text)
+        if len(_QUOTED) >= _MAX_TEXTS:
+            _QUOTED.clear()
+        _QUOTED[text] = quoted
+    return quoted
+
+
+#: Most objects kept by identity (they live as long as they are kept).
+_MAX_KEPT = 20_000
+_MOVES_JSON: dict[int, tuple[Any, str]] = {}
+_CARDS_JSON: dict[int, tuple[Any, str]] = {}
+
+
+def moves_json(moves: Sequence[Any]) -> str:
+    """The JSON list of the texts of ``moves``, without its brackets.
+
+    Games hand out the same move objects again and again (a card's plays are
+    built once), so each object's quoted text is kept by identity: cheaper than
+    hashing the move. The object is kept with it, so its id is not reused.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> print(moves_json([parse_move("R7@3"), parse_move("draw")]))
+    "R7@3","draw"
+    """
+    return _texts_json(_MOVES_JSON, moves)
+
+
+def move_json(move: Any) -> str:
+    """The quoted text of one move, kept by identity like :func:`moves_json`.
+
+    >>> from referee.schotten_totten import parse_move
+    >>> print(move_json(parse_move("R7@3")))
+    "R7@3"
+    """
+    pair = _MOVES_JSON.get(id(move))
+    if pair is None:
+        return _texts_json(_MOVES_JSON, (move,))
+    return pair[1]
+
+
+def cards_json(cards: Sequence[Any]) -> str:
+    """The JSON list of the texts (``str``) of ``cards``, without its brackets
+    (kept by identity, like :func:`moves_json`: a game's cards are made once).
+
+    >>> from referee.cards import Card
+    >>> print(cards_json([Card("R", 7), Card("B", 1)]))
+    "R7","B1"
+    """
+    return _texts_json(_CARDS_JSON, cards)
+
+
+def _texts_json(kept: dict[int, tuple[Any, str]], items: Sequence[Any]) -> str:
+    try:
+        # A kept id is a live object's (the entry holds the object), so no other
+        # object can have it meanwhile.
+        return ",".join([pair[1] for pair in map(kept.__getitem__, map(id, items))])
+    except KeyError:  # an object not seen yet
+        pass
+    if len(kept) > _MAX_KEPT:
+        kept.clear()
+    texts = []
+    for item in items:
+        pair = kept.get(id(item))
+        if pair is None:
+            pair = kept[id(item)] = (item, json_text(str(item)))
+        texts.append(pair[1])
+    return ",".join(texts)
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _number(value: Any) -> str:
+    """``_compact(value)``, quicker for a plain int."""
+    return str(value) if type(value) is int else _compact(value)
+
+
+def _numbers(values: Sequence[Any]) -> str:
+    """``_compact(list(values))``, quicker for plain ints."""
+    if all(type(v) is int for v in values):
+        return "[" + ",".join(map(str, values)) + "]"
+    return _compact(list(values))
 
 
 #: The games the arena plays (names as in records).
@@ -94,6 +200,11 @@ class ArenaGame:
             data.setdefault("tactic_deck_size", view.tactic_deck_size)
         return data
 
+    def view_text(self, state: Any, seat: int) -> str:
+        """:meth:`view_json` as compact JSON text, as the protocol sends it (a game
+        may write it faster than ``json.dumps``, but never differently)."""
+        return _compact(self.view_json(state, seat))
+
     def view(self, state: Any, seat: int) -> Any:
         """The game's own view object for ``seat``."""
         return state.view(seat)
@@ -112,6 +223,10 @@ class ArenaGame:
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         """The text of ``move`` (by ``mover``) as ``seat`` may see it."""
         return str(move)
+
+    def visible_json(self, move: Any, mover: int, seat: int) -> str:
+        """:meth:`visible_text` quoted as JSON."""
+        return json_text(self.visible_text(move, mover, seat))
 
     def winners(self, state: Any) -> tuple[int, ...]:
         """The players who share the win of a finished game (empty: nobody won)."""
@@ -132,6 +247,7 @@ class _SchottenTotten(ArenaGame):
         fmt: Any = self.format
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
         self.tactics = "tactics" in data.get("variants", [])
+        self._stone_texts: dict[int, tuple[Any, str]] = {}
         if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
             # A Clanfehde match: every game is played under the match's rules.
             rounds = rules.get("rounds", 3)
@@ -156,31 +272,107 @@ class _SchottenTotten(ArenaGame):
         chosen = rng.randrange(2)
         return chosen if first is None else first, deal
 
-    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
-        from referee.schotten_totten.moves import Recruit
+    def view_text(self, state: Any, seat: int) -> str:
+        # What view_json gives, written piece by piece: a stone's text is kept
+        # while the stone object lives (states share unchanged stones), so a
+        # turn encodes only what changed. It reads the state itself rather
+        # than the seat's view (which costs as much as the rest): the table,
+        # the counts and the seat's own hand, which the view shows alike.
+        # tests/arena pins it to view_json, computed on the view.
+        view = state
+        cache = self._stone_texts
+        if len(cache) > 4096:
+            cache.clear()
+        # The entry holds the stone, so its id stays its own while kept.
+        pairs = list(map(cache.get, map(id, view.stones)))
+        if None in pairs:  # stones that changed since they were last written
+            pairs = [
+                cache.get(id(stone)) or cache.setdefault(id(stone), (stone, _stone_text(stone)))
+                for stone in view.stones
+            ]
+        texts = [pair[1] for pair in pairs if pair is not None]
+        parts = [
+            '{"stones":[',
+            ",".join(texts),
+            '],"to_move":',
+            _number(view.to_move),
+            ',"hand_sizes":',
+            _numbers(view.hand_sizes),
+        ]
+        if view.discards:
+            parts += ',"discards":', _compact([str(c) for c in view.discards])
+        tactics = view.rules.tactics
+        if tactics:
+            parts += (
+                ',"tactics_played":',
+                _numbers(view.tactics_played),
+                ',"jokers_played":',
+                _numbers(view.jokers_played),
+                ',"hand_tactics":',
+                _numbers((view.tactics_in_hand(0), view.tactics_in_hand(1))),
+            )
+        hand = view.hands[seat]
+        parts += (
+            ',"hand":[',
+            "" if hand is None else cards_json(hand),
+            '],"phase":',
+            json_text(view.phase.value),
+            ',"deck_size":',
+            _number(view.deck_size),
+        )
+        if tactics:
+            parts += ',"tactic_deck_size":', _number(view.tactic_deck_size)
+        parts.append("}")
+        return "".join(parts)
 
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         # The mover's moves depend on its own hand and the table only, so the
         # full state lists the same moves as the mover's view, except one: the
         # recruiter draws before it puts two cards back, and a move naming the
         # cards it will draw would show the deck. Only returns of cards already
         # in hand are offered (one move cannot wait for the draw).
-        moves: list[Any] = list(state.legal_moves())
-        if not self.tactics or not any(isinstance(m, Recruit) for m in moves):
+        moves: list[Any] = state.generate_legal_moves()  # a new list, computed once
+        if not self.tactics:
+            return moves
+        from referee.schotten_totten.moves import Recruit
+
+        if not any(isinstance(m, Recruit) for m in moves):
             return moves
         hand = Counter(state.hands[state.to_move])
         return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
 
+    def visible_json(self, move: Any, mover: int, seat: int) -> str:
+        if seat == mover or not self.tactics:
+            return move_json(move)
+        return json_text(self.visible_text(move, mover, seat))
+
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        if seat == mover or not self.tactics:
+            return move_text(move)
         from referee.schotten_totten.moves import Recruit
         from referee.schotten_totten.tactics import Tactic
 
-        if seat != mover and self.tactics and isinstance(move, Recruit) and move.returns:
+        if isinstance(move, Recruit) and move.returns:
             # The cards put back under the piles are hidden: only their piles show.
             piles = tuple(
                 "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
             )
             return str(Recruit(move.draws, piles))
         return str(move)
+
+
+def _stone_text(stone: Any) -> str:
+    """A Schotten Totten stone as the visible position writes it (compact JSON)."""
+    sides = ",".join(["[" + cards_json(side) + "]" for side in stone.sides])
+    text = '{"sides":[' + sides + "]"
+    done = stone.completed
+    if done[0] is not None and done[1] is not None:
+        text += ',"first":' + ("0" if done[0] < done[1] else "1")
+    if stone.owner is not None:
+        text += ',"owner":' + _number(stone.owner)
+    if stone.style is not None:
+        text += ',"style":' + json_text(str(stone.style))
+    return text + "}"
 
 
 class _SchottenTotten2(ArenaGame):

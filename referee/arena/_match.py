@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -138,7 +137,8 @@ class _Seats:
 
 
 class _Game:
-    """A game under way (the referee's side): the state, the moves, what each seat has seen."""
+    """A game under way (the referee's side): the state, the moves, what each seat
+    has seen; the source of its turns (:class:`~referee.arena.TurnSource`)."""
 
     def __init__(self, adapter: ArenaGame, first: int, deal: dict[str, Any]) -> None:
         self.adapter = adapter
@@ -147,6 +147,9 @@ class _Game:
         self.state = adapter.start(first, deal)
         self.played: list[tuple[int, Any]] = []
         self.cursor = [0] * adapter.players
+        self.view = adapter.view
+        self.view_json = adapter.view_json
+        self.view_text = adapter.view_text
 
     @property
     def moves(self) -> list[str]:
@@ -159,22 +162,31 @@ class _Game:
         self.state = self.state.play(move)
         self.played.append((mover, move))
 
-    def take_seen(self, seat: int) -> tuple[SeenMove, ...]:
-        """The moves ``seat`` has not been shown yet (and mark them shown)."""
-        return self.seen_later(seat)()
-
-    def seen_later(self, seat: int) -> Callable[[], tuple[SeenMove, ...]]:
-        """Mark the moves ``seat`` has not been shown as shown; their visible
-        form is worked out only if someone asks (an in-process bot may not)."""
+    def unseen(self, seat: int) -> tuple[int, int]:
+        """The plies ``seat`` has not been shown yet, as ``(start, end)``; marked
+        shown (their visible form is worked out only if someone asks)."""
         start, end = self.cursor[seat], len(self.played)
         self.cursor[seat] = end
-        return partial(self._seen, seat, start, end)
+        return start, end
 
-    def _seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
+    def take_seen(self, seat: int) -> tuple[SeenMove, ...]:
+        """The moves ``seat`` has not been shown yet (and mark them shown)."""
+        return self.seen(seat, *self.unseen(seat))
+
+    def seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
         visible = self.adapter.visible_text
         return tuple(
             SeenMove(ply, mover, visible(move, mover, seat))
             for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
+        )
+
+    def seen_text(self, seat: int, start: int, end: int) -> str:
+        visible = self.adapter.visible_json
+        return ",".join(
+            [
+                f'{{"ply":{ply},"seat":{mover},"move":{visible(move, mover, seat)}}}'
+                for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
+            ]
         )
 
 
@@ -234,21 +246,27 @@ def _play(
         except BotFault as error:
             fail(seat, error)
 
+    # The loop runs once a ply: what it needs is looked up once, before it.
+    has_chance, legal_moves, played = adapter.has_chance, adapter.legal_moves, game.played
+    name, cursor, monotonic = adapter.name, game.cursor, time.monotonic
+    ply_limit = float("inf") if max_plies is None else max_plies
     while fault is None and game.state.outcome is None:
-        plies = len(game.played)
-        if max_plies is not None and plies >= max_plies:
+        plies = len(played)
+        if plies >= ply_limit:
             end = {"winner": None, "reason": "ply_limit", "plies": plies}
             break
-        if adapter.has_chance:
+        if has_chance:
             chance = adapter.chance(game.state, rng)
             if chance is not None:
                 game.play(chance)
                 continue
         state = game.state
         seat = state.to_move
-        legal = adapter.legal_moves(state, rng)
+        legal = legal_moves(state, rng)
         if len(legal) == 1 and not ask_forced:
-            game.play(legal[0])
+            # A forced ply: the referee plays it (game.play, inlined).
+            game.state = state.play(legal[0])
+            played.append((seat, legal[0]))
             continue
         session = sessions[seat]
         assert session is not None
@@ -257,18 +275,11 @@ def _play(
         else:
             game_left = game_time - used[seat]
             limit = _limit(move_time, game_left)
+        start, cursor[seat] = cursor[seat], plies  # the plies the seat is shown now
         turn = Turn(
-            adapter.name,
-            seat,
-            plies + 1,
-            partial(adapter.view, state, seat),
-            legal,
-            game.seen_later(seat),
-            game_left,
-            bot_rngs[seat],
-            partial(adapter.view_json, state, seat),
+            name, seat, plies + 1, game, state, legal, (start, plies), game_left, bot_rngs[seat]
         )
-        asked = time.monotonic()
+        asked = monotonic()
         try:
             answer = session.ask(turn, None if limit is None else asked + limit)
         except BotFault as error:
@@ -276,7 +287,7 @@ def _play(
                 error = BotFault("timeout", _timeout_detail(move_time, game_time, used[seat]))
             fail(seat, error)
             break
-        took = time.monotonic() - asked
+        took = monotonic() - asked
         used[seat] += took
         if limit is not None and took > limit:
             fail(
@@ -287,7 +298,11 @@ def _play(
             end = _loser_end(players, seat, "resignation")
             break
         try:
-            game.play(answer)
+            if type(answer) is str:
+                game.play(answer)
+            else:  # a move object (game.play, inlined)
+                game.state = state.play(answer)
+                played.append((seat, answer))
         except RefereeError as error:
             fail(seat, BotFault(error.reason, str(error)))
             break

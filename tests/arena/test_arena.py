@@ -314,7 +314,10 @@ def test_schotten_totten_2_exchange_asks_each_player_for_its_own_cards() -> None
     answered = 0
     for seed in range(40):
         result = play_game(
-            [random_bot, random_bot], "schotten-totten-2", rules={"variants": ["tactics"]}, seed=seed
+            [random_bot, random_bot],
+            "schotten-totten-2",
+            rules={"variants": ["tactics"]},
+            seed=seed,
         )
         moves = list(result.record.moves)
         offers = [k for k, m in enumerate(moves) if m.startswith("exchange ")]
@@ -325,3 +328,53 @@ def test_schotten_totten_2_exchange_asks_each_player_for_its_own_cards() -> None
         if answered >= 2:
             break
     assert answered >= 2
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("schotten-totten", {}),
+        ("schotten-totten", {"variants": ["tactics"]}),
+        ("schotten-totten", {"edition": "1999"}),
+        ("schotten-totten-2", {"variants": ["tactics"]}),
+        ("clans-and-glory", {"players": 3}),
+    ],
+)
+def test_turn_lines_are_the_json_of_the_turn(game: str, rules: dict[str, object]) -> None:
+    # The referee writes a turn piece by piece (remembered stone, card and move
+    # texts); the line must be exactly the compact JSON of the turn message.
+    lines: list[tuple[bytes, bytes]] = []
+
+    def spy(turn: Turn) -> object:
+        expected = (json.dumps(turn.to_json(), separators=(",", ":")) + "\n").encode()
+        lines.append((turn.to_line(), expected))
+        return turn.rng.choice(turn.legal_moves)
+
+    players = 3 if game == "clans-and-glory" else 2
+    for seed in range(4):
+        # With a game clock every other seed, so that time_left is a number.
+        clock = 600.0 if seed % 2 else None
+        play_game([spy] * players, game, rules=rules, seed=seed, game_time=clock)
+    assert len(lines) > 50
+    assert any(b'"time_left":null' not in line for line, _ in lines)
+    for line, expected in lines:
+        assert line == expected
+
+
+def test_schotten_totten_view_text_is_the_json_of_the_view() -> None:
+    import random
+
+    checked = 0
+    for rules in ({}, {"variants": ["tactics"]}):
+        adapter = arena_game("schotten-totten", rules)
+        for seed in range(6):
+            rng = random.Random(seed)
+            first, deal = adapter.deal(rng)
+            state = adapter.start(first, deal)
+            while state.outcome is None:
+                for seat in (0, 1):
+                    expected = json.dumps(adapter.view_json(state, seat), separators=(",", ":"))
+                    assert adapter.view_text(state, seat) == expected
+                    checked += 1
+                state = state.play(rng.choice(adapter.legal_moves(state, rng)))
+    assert checked > 1000
