@@ -36,6 +36,7 @@ __all__ = [
     "MoveText",
     "Outcome",
     "Termination",
+    "check_player",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -447,3 +448,19 @@ def referee_result(outcome: Outcome, plies: int) -> dict[str, Any]:
     if outcome.termination is Termination.PLY_LIMIT:
         return {"winner": None, "reason": outcome.reason, "plies": plies}
     return {"winner": outcome.winner, "reason": outcome.reason, "loser": outcome.loser}
+
+
+def check_player(player: object, players: int) -> int:
+    """``player`` as a player index of a game of ``players`` players, or a
+    ``ValueError`` that says which numbers there are (a bool is no player).
+
+    >>> check_player(1, 2)
+    1
+    >>> check_player(True, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: no player True: players are numbered 0-1
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ValueError(f"no player {player!r}: players are numbered 0-{players - 1}")
+    return player

@@ -472,9 +472,19 @@ def read_item(path: str) -> Record | Match:
 def run(args: argparse.Namespace) -> int:
     """Write the replay page; returns the exit status (0)."""
     item = read_item(args.path)
+    if isinstance(item, Record) and args.ply is not None and args.ply > len(item.moves):
+        print(
+            f"referee: --ply {args.ply} is past the record's {len(item.moves)} moves",
+            file=sys.stderr,
+        )
+        return 2
     page = replay_html(item, ply=args.ply)
     if args.output:
-        Path(args.output).write_text(page, encoding="utf-8")
+        try:
+            Path(args.output).write_text(page, encoding="utf-8")
+        except OSError as error:
+            print(f"referee: cannot write {args.output!r}: {error.strerror}", file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(page)
     return 0

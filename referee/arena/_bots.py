@@ -304,10 +304,14 @@ class CallableBot(Bot):
 def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     """A :class:`Bot` from a command line, a script path, an argument list or a callable.
 
-    A path ending in ``.py`` runs with the current Python and ``.js`` with
-    ``node``; any other string is split like a shell command line.
+    A script path (one word, ending in ``.py`` or ``.js``) runs with the current
+    Python or with ``node``; any other string is split like a shell command line.
+    A script that does not exist is refused at once (``ValueError``), rather than
+    forfeiting every game.
 
     >>> as_bot("examples/bots/random.js").argv
+    ['node', 'examples/bots/random.js']
+    >>> as_bot("node examples/bots/random.js").argv
     ['node', 'examples/bots/random.js']
     >>> as_bot(lambda turn: turn.legal_moves[0]).name
     '<lambda>'
@@ -315,11 +319,16 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     if isinstance(spec, Bot):
         return spec
     if isinstance(spec, str):
-        if spec.endswith(".py"):
-            return CommandBot([sys.executable, spec])
-        if spec.endswith(".js"):
-            return CommandBot(["node", spec])
-        return CommandBot(shlex.split(spec))
+        words = shlex.split(spec)
+        if len(words) == 1 and words[0].endswith((".py", ".js")):
+            script = words[0]
+            if not Path(script).is_file():
+                raise ValueError(f"no bot script {script!r}")
+            runner = sys.executable if script.endswith(".py") else "node"
+            return CommandBot([runner, script])
+        if not words:
+            raise ValueError("an empty bot command")
+        return CommandBot(words)
     if callable(spec):
         return CallableBot(spec)
     return CommandBot([str(a) for a in spec])

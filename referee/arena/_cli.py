@@ -118,6 +118,11 @@ def run_match(args: argparse.Namespace) -> int:
             bar.close()
         print(f"referee: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # the records file cannot be written
+        if bar is not None:
+            bar.close()
+        print(f"referee: cannot write {error.filename!r}: {error.strerror}", file=sys.stderr)
+        return 2
     if bar is not None:
         bar.close()
     standings = tally(results, len(args.bots))

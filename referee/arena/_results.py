@@ -47,13 +47,17 @@ def wilson_interval(rate: float, games: int) -> tuple[float, float]:
     (0.404, 0.596)
     >>> wilson_interval(0.0, 0)
     (0.0, 1.0)
+    >>> wilson_interval(0.0, 6)[0], wilson_interval(1.0, 6)[1]
+    (0.0, 1.0)
     """
     if games == 0:
         return 0.0, 1.0
     z2 = _Z * _Z
     centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
     half = _Z * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    # At a rate of exactly 0 or 1 the bound is exactly 0 or 1 (no rounding noise).
+    return (0.0 if rate <= 0.0 else low), (1.0 if rate >= 1.0 else high)
 
 
 def elo_difference(rate: float) -> float:

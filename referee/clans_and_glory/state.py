@@ -41,7 +41,7 @@ from referee.clans_and_glory.setup import (
     setup_for,
 )
 from referee.errors import IllegalMoveError, InvalidMoveError, RefereeError
-from referee.game import LegalMoves, Outcome, Termination, referee_end
+from referee.game import LegalMoves, Outcome, Termination, check_player, referee_end
 
 if TYPE_CHECKING:
     from referee.records import Record
@@ -501,7 +501,7 @@ class State:
         mover = self.to_move
         if self.is_over:
             return _illegal(move, Reason.GAME_OVER, "the game is over")
-        if player is not None and player != mover:
+        if player is not None and check_player(player, self.players) != mover:
             return _illegal(
                 move,
                 Reason.NOT_YOUR_TURN,

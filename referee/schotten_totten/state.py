@@ -38,6 +38,7 @@ from referee.game import (
     LegalMoves,
     Outcome,
     Termination,
+    check_player,
     referee_end,
 )
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable, decide_claim
@@ -435,7 +436,7 @@ class State(NamedTuple):
 
         Raises ``ValueError`` if that side's formation is not complete.
         """
-        claimant = self.to_move if player is None else player
+        claimant = self.to_move if player is None else check_player(player, 2)
         return self._verdict(self.stone(number), claimant, engine, None)
 
     # --- moves ------------------------------------------------------------------
@@ -480,7 +481,7 @@ class State(NamedTuple):
             )
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if player is not None and player != self.to_move:
+        if player is not None and check_player(player, 2) != self.to_move:
             raise _not_your_turn(move, self.to_move, player)
         result: State = handler(self, move)
         return result

@@ -34,6 +34,7 @@ from referee.game import (
     LegalMoves,
     Outcome,
     Termination,
+    check_player,
     referee_end,
 )
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
@@ -515,7 +516,7 @@ class State:
             )
         if self.outcome is not None:
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if player is not None and player != self.to_move:
+        if player is not None and check_player(player, 2) != self.to_move:
             raise _illegal(
                 move,
                 Reason.NOT_YOUR_TURN,

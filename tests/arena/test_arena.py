@@ -378,3 +378,15 @@ def test_schotten_totten_view_text_is_the_json_of_the_view() -> None:
                     checked += 1
                 state = state.play(rng.choice(adapter.legal_moves(state, rng)))
     assert checked > 1000
+
+
+def test_a_bot_command_line_is_split_and_a_missing_script_refused(tmp_path: Path) -> None:
+    from referee.arena import as_bot
+
+    assert as_bot("python3 examples/bots/random.py").argv == ["python3", "examples/bots/random.py"]
+    assert as_bot("examples/bots/random.py").argv == [sys.executable, "examples/bots/random.py"]
+    with pytest.raises(ValueError, match="no bot script"):
+        as_bot(str(tmp_path / "missing.js"))
+    assert shutil.which("node"), "the README's test command installs Node.js (.ci/setup)"
+    results = play_match(["node examples/bots/random.js", random_bot], games=2, seed=1)
+    assert all(r.fault is None for r in results)

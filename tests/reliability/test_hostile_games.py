@@ -95,3 +95,41 @@ def test_a_clans_and_glory_layout_cannot_be_changed_through_the_state() -> None:
     assert mutable == []
     with pytest.raises((AttributeError, TypeError)):
         layout.seats = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game", sorted(STARTS))
+@pytest.mark.parametrize("player", [-1, True, 99, 1.0, "0"])
+def test_a_player_argument_that_is_no_player_is_refused(game: str, player: Any) -> None:
+    state = STARTS[game]()
+    with pytest.raises(ValueError, match="no player"):
+        state.play(state.legal_moves()[0], player=player)
+
+
+def test_a_claim_question_for_no_player_is_refused() -> None:
+    from referee.records import load_position
+    from referee.schotten_totten.record import FORMAT
+
+    state = FORMAT.load_position(load_position("examples/positions/blue-seven.json"))
+    assert state.claim_verdict(2, player=0).holds
+    with pytest.raises(ValueError, match="no player 5"):
+        state.claim_verdict(2, player=5)
+
+
+def test_unwritable_outputs_and_missing_bots_exit_2_without_a_traceback(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.cli import main
+
+    record = "examples/records/schotten-totten/full-2024.json"
+    bots = ["examples/bots/random.py", "examples/bots/greedy.py"]
+    cases = [
+        (["replay", record, "-o", str(tmp_path / "no" / "x.html")], "cannot write"),
+        (["replay", record, "-o", str(tmp_path)], "cannot write"),
+        (["replay", record, "--ply", "9999", "-o", str(tmp_path / "y.html")], "past the record"),
+        (["match", *bots, "-n", "2", "--records", str(tmp_path / "no" / "g.jsonl")], "cannot write"),
+        (["match", str(tmp_path / "missing.py"), bots[1], "-n", "2"], "no bot script"),
+    ]
+    for args, said in cases:
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err, (args, err)
