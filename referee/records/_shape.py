@@ -95,6 +95,12 @@ def _strings(values: list[Any], what: str, where: str, field: str) -> None:
             )
 
 
+def _once_each(variants: list[str], where: str) -> None:
+    twice = sorted({v for v in variants if variants.count(v) > 1})
+    if twice:
+        raise _fail(f"variant {twice[0]!r} is given twice", where, "rules.variants")
+
+
 def _check_format(data: Any, expected: str, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise _fail(f"expected a JSON object, got {json_type(data)}", where)
@@ -177,6 +183,7 @@ def _rules(data: Mapping[str, Any], where: str, *, lone: bool) -> dict[str, Any]
     rules = _get(data, "rules", dict, where) or {}
     variants = _get(rules, "variants", list, where, "rules.") or []
     _strings(variants, "a variant name", where, "rules.variants")
+    _once_each(variants, where)
     if not lone:
         rounds = _get(rules, "rounds", int, where, "rules.")
         if rounds is not None and rounds < 1:
@@ -382,6 +389,7 @@ def read_variants(rules: Mapping[str, Any], known: Iterable[str], where: str) ->
     variants = rules.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise RecordError("expected an array of variant names", where, "rules.variants")
+    _once_each(variants, where)
     supported = sorted(known)
     unknown = sorted(set(variants) - set(supported))
     if unknown:

@@ -519,3 +519,14 @@ def _stdin(stream: Any) -> Any:
         yield
     finally:
         sys.stdin = saved
+
+
+def test_a_variant_given_twice_is_refused() -> None:
+    # Found by a newcomer's review: ["tactics", "tactics"] was accepted.
+    from referee.records import json_schema, parse_record
+
+    data = {"game": "schotten-totten", "moves": [], "rules": {"variants": ["tactics", "tactics"]}}
+    with pytest.raises(RecordError, match="'tactics' is given twice"):
+        parse_record(data, "a.json")
+    jsonschema = pytest.importorskip("jsonschema")
+    assert not jsonschema.Draft202012Validator(json_schema("record")).is_valid(data)
