@@ -55,6 +55,9 @@ from referee.schotten_totten.tactics import (
 
 __all__ = ["FORMAT", "SchottenTottenFormat", "random_playout", "verdict_json"]
 
+#: The fields of a stone in a position.
+_STONE_FIELDS = frozenset({"sides", "style", "owner", "first"})
+
 _VARIANTS = {"tactics", "early-bird", "clanfehde"}
 
 
@@ -297,6 +300,10 @@ class SchottenTottenFormat:
         at = f"stones[{i}]"
         if not isinstance(item, dict):
             raise RecordError("expected an object", where, at)
+        unknown = sorted(set(item) - _STONE_FIELDS)
+        if unknown:
+            known = ", ".join(sorted(_STONE_FIELDS))
+            raise RecordError(f"unknown field (known: {known})", where, f"{at}.{unknown[0]}")
         style = None
         if item.get("style") is not None:
             text = item["style"]

@@ -167,3 +167,18 @@ def test_show_reports_a_won_position_as_over(
     assert main(["show", str(path)]) == 0
     out, _ = capsys.readouterr()
     assert "game over: player 1 wins (three_adjacent)" in out
+
+
+def test_an_unknown_stone_field_is_refused() -> None:
+    # Found by a newcomer's review: {"claimed": 5} (meant as "owner") was ignored.
+    from referee.records import RecordError, json_schema, parse_position
+    from referee.schotten_totten.record import FORMAT
+
+    stones: list[dict[str, object]] = [{"sides": [[], []]} for _ in range(9)]
+    stones[4] = {"sides": [[], []], "claimed": 5}
+    data = {"game": "schotten-totten", "stones": stones}
+    with pytest.raises(RecordError, match="unknown field") as refused:
+        FORMAT.load_position(parse_position(data, "p.json"))
+    assert refused.value.field == "stones[4].claimed"
+    jsonschema = pytest.importorskip("jsonschema")
+    assert not jsonschema.Draft202012Validator(json_schema("position")).is_valid(data)
