@@ -117,6 +117,8 @@ _blocks = [
     ("stone owned by the opponent", STONES),
     ("blind man's bluff on the stone", STONES),
     ("mud fight on the stone", STONES),
+    ("my side completed first (ties go to it)", STONES),
+    ("opponent's side completed first", STONES),
     ("hand sizes: me, opponent", 2),
     ("tactic cards in the opponent's hand", 1),
     ("cards in the clan pile, in the tactic pile", 2),
@@ -255,7 +257,12 @@ class SchottenTottenActions:
                 out[at + STONES + i] = 1
             if stone.style is not None:
                 out[at + (2 if stone.style.name == "blind_mans_bluff" else 3) * STONES + i] = 1
-        at += 4 * STONES
+            mine, theirs = stone.completed[player], stone.completed[opponent]
+            if mine is not None and (theirs is None or mine < theirs):
+                out[at + 4 * STONES + i] = 1
+            elif theirs is not None and (mine is None or theirs < mine):
+                out[at + 5 * STONES + i] = 1
+        at += 6 * STONES
         rules = view.rules
         tail = [
             view.hand_sizes[player],

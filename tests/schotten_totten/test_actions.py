@@ -116,3 +116,16 @@ class TestObservation:
         _name, start, length = OBSERVATION_LAYOUT[0]
         assert sum(seen[start : start + length]) == 6
         assert all(seen[start + KINDS.index(card)] == 1 for card in game.hands[0] or ())
+
+    def test_it_shows_who_completed_a_side_first(self) -> None:
+        from referee.schotten_totten import CLAN_CARDS
+
+        game = new_game(deck=CLAN_CARDS.cards)
+        for text in ["R1@1", "draw", "R7@1", "draw", "R2@1", "draw", "R8@1", "draw", "R3@1"]:
+            game = game.play(text)
+        starts = {name: start for name, start, _length in OBSERVATION_LAYOUT}
+        mine = starts["my side completed first (ties go to it)"]
+        theirs = starts["opponent's side completed first"]
+        seen0, seen1 = ACTIONS.observation(game, 0), ACTIONS.observation(game, 1)
+        assert (seen0[mine], seen0[theirs]) == (1, 0)
+        assert (seen1[mine], seen1[theirs]) == (0, 1)
