@@ -8,8 +8,8 @@ action space (:mod:`referee.actions`) numbers them, and numpy appears only here.
     >>> env = schotten_totten_v0.env()
     >>> env.reset(seed=1)
     >>> observation, reward, terminated, truncated, info = env.last()
-    >>> observation["action_mask"].sum() > 0, env.agent_selection
-    (np.True_, 'player_0')
+    >>> int(observation["action_mask"].sum()) > 0, env.agent_selection
+    (True, 'player_0')
 """
 
 __all__ = ["schotten_totten_v0"]
