@@ -129,3 +129,19 @@ class TestObservation:
         seen0, seen1 = ACTIONS.observation(game, 0), ACTIONS.observation(game, 1)
         assert (seen0[mine], seen0[theirs]) == (1, 0)
         assert (seen1[mine], seen1[theirs]) == (0, 1)
+
+
+class TestSearchFromAView:
+    @settings(max_examples=10, deadline=None)
+    @given(rules=st.sampled_from(RULES), seed=st.integers(0, 10_000), plies=st.integers(0, 100))
+    def test_a_bot_determinizes_its_view_and_plays_ids_to_the_end(
+        self, rules: Rules, seed: int, plies: int
+    ) -> None:
+        game = _random_position(rules, seed, plies)
+        rng = random.Random(seed)
+        sample = determinize(game.view(game.to_move), rng)
+        while not sample.is_game_over():
+            ids = legal_actions(ACTIONS, sample)
+            assert ids
+            sample = sample.play(ACTIONS.move_of(rng.choice(ids)))
+        assert sum(ACTIONS.legal_action_mask(sample)) == 0
