@@ -1,0 +1,88 @@
+"""What a searching bot pays per call in Schotten Totten: determinization,
+legal-action masks and observations, and env steps.
+
+Run from the repository root::
+
+    python benchmarks/bot_bench.py [--quick]
+
+Positions come from random playouts (base game and tactics variant, a spread of
+plies); each figure is the best of several repeats of a timed loop over those
+positions, on the CPU clock of this one process. Printed, never asserted. The
+issue's goal for determinization is 50 µs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.schotten_totten import Rules, State, new_game
+from referee.schotten_totten.actions import ACTIONS
+from referee.schotten_totten.determinize import determinize
+
+
+def positions(rules: Rules, count: int) -> list[State]:
+    found = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = new_game(seed=seed, rules=rules)
+        for _ in range(rng.randrange(0, 100)):
+            if game.is_game_over():
+                break
+            game = game.play(rng.choice(game.generate_legal_moves()))
+        if not game.is_game_over():
+            found.append(game)
+    return found
+
+
+def per_call(work: Callable[[State], object], states: list[State], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        for state in states:
+            work(state)
+        best = min(best, (time.process_time() - start) / len(states))
+    return best * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions and repeats")
+    args = parser.parse_args()
+    count, repeats = (50, 3) if args.quick else (300, 7)
+    print(f"{'rules':<10} {'µs/determinize':>15} {'µs/mask':>9} {'µs/observation':>15}")
+    for name, rules in (("base", Rules()), ("tactics", Rules(tactics=True))):
+        states = positions(rules, count)
+        views = [s.view(s.to_move) for s in states]
+        rng = random.Random(0)
+        det = per_call(lambda v, rng=rng: determinize(v, rng), views, repeats)
+        mask = per_call(ACTIONS.legal_action_mask, states, repeats)
+        seen = per_call(lambda s: ACTIONS.observation(s, s.to_move), states, repeats)
+        print(f"{name:<10} {det:>15.1f} {mask:>9.1f} {seen:>15.1f}")
+    try:
+        from referee.env import schotten_totten_v0
+    except ImportError:
+        print("(referee[env] not installed: no env figure)")
+        return
+    env = schotten_totten_v0.raw_env()
+    env.reset(seed=0)
+    rng = random.Random(0)
+    steps, start = 0, time.process_time()
+    for game in range(20 if args.quick else 100):
+        env.reset(seed=game)
+        while env.game.outcome is None:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(rng.choice(mask.nonzero()[0].tolist()))
+            steps += 1
+    spent = time.process_time() - start
+    print(f"env (base game, random agent, observe + step): {spent / steps * 1e6:.0f} µs/step")
+
+
+if __name__ == "__main__":
+    main()

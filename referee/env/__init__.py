@@ -1,0 +1,15 @@
+"""PettingZoo environments over the game protocol (``pip install 'referee[env]'``).
+
+Each environment is a thin wrapper: the game's own state plays the moves, its
+action space (:mod:`referee.actions`) numbers them, and numpy appears only here.
+``import referee`` never imports this package.
+
+    >>> from referee.env import schotten_totten_v0
+    >>> env = schotten_totten_v0.env()
+    >>> env.reset(seed=1)
+    >>> observation, reward, terminated, truncated, info = env.last()
+    >>> int(observation["action_mask"].sum()) > 0, env.agent_selection
+    (True, 'player_0')
+"""
+
+__all__ = ["schotten_totten_v0"]
