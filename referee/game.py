@@ -243,10 +243,18 @@ class History(tuple[Any, ...], Generic[MoveT]):
         """The history with ``move`` played last."""
         return tuple.__new__(History, (self, move, self[2] + 1, None))
 
-    def hidden(self) -> History[MoveT]:
+    def hidden(self, mask: Callable[[MoveT], MoveT] | None = None) -> History[MoveT]:
         """The same moves, with the start hidden (a player's view must not
-        reveal the deal)."""
-        return tuple.__new__(History, (self, _NO_MOVE, self[2], HIDDEN_START))
+        reveal the deal); ``mask`` rewrites each move played so far as a viewer
+        sees it (for example, cards put face down written as their piles).
+
+            >>> past = History.begin("start").push("a").push("b")
+            >>> view = past.hidden(str.upper).push("c")
+            >>> view.moves(), view.start
+            (('A', 'B', 'c'), None)
+        """
+        marker = _NO_MOVE if mask is None else _Masked(mask)
+        return tuple.__new__(History, (self, marker, self[2], HIDDEN_START))
 
     def origin(self) -> tuple[object, bool]:
         """The start state (``None`` if unknown) and whether it is hidden from
@@ -271,10 +279,16 @@ class History(tuple[Any, ...], Generic[MoveT]):
     def moves(self) -> tuple[MoveT, ...]:
         """The moves, first to last."""
         out: list[MoveT] = []
+        masks: list[Callable[[MoveT], MoveT]] = []
         node: History[MoveT] | None = self
         while node is not None:
-            if node[1] is not _NO_MOVE:
-                out.append(node[1])
+            item = node[1]
+            if type(item) is _Masked:
+                masks.append(item.mask)  # every older move is seen through it
+            elif item is not _NO_MOVE:
+                for mask in masks:
+                    item = mask(item)
+                out.append(item)
             node = node[0]
         out.reverse()
         return tuple(out)
@@ -315,6 +329,15 @@ class _Marker:
 
     def __reduce__(self) -> str:
         return self._name  # pickled as the module global of that name
+
+
+class _Masked:
+    """A history node's marker: the moves before it are seen through ``mask``."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: Callable[[Any], Any]) -> None:
+        self.mask = mask
 
 
 _NO_MOVE: Any = _Marker("_NO_MOVE")

@@ -393,7 +393,7 @@ class State(NamedTuple):
             deck=None,
             tactic_deck=None,
             hand_tactics=counts,
-            past=self.past.hidden(),
+            past=self.past.hidden(_as_seen_in_a_view),
         )
 
     def resign(self, player: int) -> State:
@@ -1471,6 +1471,15 @@ def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
 
 def _illegal(move: Move, reason: str, why: str) -> IllegalMoveError:
     return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
+
+
+def _as_seen_in_a_view(move: Move) -> Move:
+    """``move`` as a view's history shows it: the recruiter's returned cards lie
+    face down under their piles, so they are written as the piles' names."""
+    if type(move) is Recruit and any(type(c) is not str for c in move.returns):
+        piles = tuple(c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns)
+        return Recruit(move.draws, piles)
+    return move
 
 
 def _not_your_turn(move: Move, mover: int, player: int) -> IllegalMoveError:

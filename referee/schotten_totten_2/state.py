@@ -411,7 +411,7 @@ class State:
             deck=None,
             tactic_deck=None,
             exchange=None if hidden_offer else self.exchange,
-            past=self.past.hidden(),
+            past=self.past.hidden(_as_seen_in_a_view),
         )
 
     def claim_verdict(
@@ -1785,6 +1785,14 @@ def _turn_problems(state: State) -> list[str]:
     if offer is not None and hand is not None and Counter(offer) - Counter(hand):
         problems.append("the cards offered in the exchange are not in the offering hand")
     return problems
+
+
+def _as_seen_in_a_view(move: Move) -> Move:
+    """``move`` as a view's history shows it: where the support's cards went into
+    the deck is seen by nobody, so a shuffle is written without its places."""
+    if type(move) is Shuffle and move.positions is not None:
+        return Shuffle()
+    return move
 
 
 def _evolve(state: State, **changes: Any) -> State:

@@ -325,3 +325,41 @@ def test_a_state_keeps_its_history_through_pickle_and_copy(module: Any) -> None:
     if module is not cg:
         view = pickle.loads(pickle.dumps(game.view(0)))
         assert view.history == game.history and view.to_record().is_public
+
+
+def _played_until(module: Any, rules: Any, wanted: str, seeds: range) -> Any:
+    """A finished random game whose history has a move starting with ``wanted``."""
+    import random
+
+    for seed in seeds:
+        state, rng = module.new_game(seed=seed, rules=rules), random.Random(seed)
+        while state.outcome is None and state.ply < 400:
+            state = state.play(rng.choice(list(state.legal_moves())))
+        if any(str(m).startswith(wanted) for m in state.history):
+            return state
+    raise AssertionError(f"no {wanted!r} in the games tried")
+
+
+def test_a_views_history_hides_what_the_viewer_cannot_see() -> None:
+    # Found before landing: a view's history (and its public record) named the
+    # opponent's face-down recruiter returns and where support's cards went.
+    from referee import schotten_totten as st
+    from referee import schotten_totten_2 as st2
+    from referee.records import validate
+
+    game = _played_until(st, st.Rules(tactics=True), "recruiter", range(100))
+    for viewer in (0, 1, None):
+        view = game.view(viewer)
+        for move in view.history:
+            if type(move).__name__ == "Recruit":
+                assert all(card in ("clan", "tactic") for card in move.returns), move
+        assert validate(view.to_record()).legal
+    assert any(
+        type(m).__name__ == "Recruit" and any(c not in ("clan", "tactic") for c in m.returns)
+        for m in game.history
+    )  # the full state keeps them
+    siege = _played_until(st2, st2.Rules(tactics=True), "shuffle", range(100))
+    for viewer in (0, 1, None):
+        shuffles = [str(m) for m in siege.view(viewer).history if str(m).startswith("shuffle")]
+        assert shuffles and set(shuffles) == {"shuffle"}
+        assert validate(siege.view(viewer).to_record()).legal
