@@ -466,11 +466,23 @@ def referee_end(termination: Termination | str, loser: int | None, players: int)
     return Outcome(kind, 1 - loser if players == 2 else None, None, loser)
 
 
-def referee_result(outcome: Outcome, plies: int) -> dict[str, Any]:
-    """The JSON ``result`` of a referee's end, in the arena's format."""
+def referee_result(
+    outcome: Outcome | None, plies: int, game_result: Callable[[Outcome], dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The JSON ``result`` a record carries after ``plies`` moves: none while the
+    game goes on, a referee's end (resignation, timeout, forfeit, ply limit) in the
+    arena's format, and any other end as the game's own ``game_result``.
+
+        >>> referee_result(Outcome("resignation", 1, loser=0), 12, dict)
+        {'winner': 1, 'reason': 'resignation', 'loser': 0}
+    """
+    if outcome is None:
+        return None
     if outcome.termination is Termination.PLY_LIMIT:
         return {"winner": None, "reason": outcome.reason, "plies": plies}
-    return {"winner": outcome.winner, "reason": outcome.reason, "loser": outcome.loser}
+    if outcome.termination in REFEREE_ENDS:
+        return {"winner": outcome.winner, "reason": outcome.reason, "loser": outcome.loser}
+    return game_result(outcome)
 
 
 def check_player(player: object, players: int) -> int:

@@ -50,7 +50,7 @@ from referee.clans_and_glory.state import (
     state_from_deal,
 )
 from referee.errors import InvalidMoveError
-from referee.game import REFEREE_ENDS, Outcome, referee_result
+from referee.game import Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import ClaimAnswer, GameFormat, Match, Position, Record, RecordError
 
@@ -134,13 +134,7 @@ class ClansAndGloryFormat:
         if not state.deal:
             raise ValueError("this state was set up from a position: it has no deal to record")
         outcome = state.outcome
-        result = None
-        if outcome is not None:
-            result = (
-                referee_result(outcome, len(state.moves))
-                if outcome.termination in REFEREE_ENDS
-                else self.result_of(outcome)
-            )
+        result = referee_result(outcome, len(state.moves), self.result_of)
         return Record(
             game=self.name,
             moves=tuple(str(m) for m in state.moves),

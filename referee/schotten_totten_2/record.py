@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
-from referee.game import REFEREE_ENDS, Outcome, referee_result
+from referee.game import Outcome, referee_result
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
@@ -143,13 +143,7 @@ class SchottenTotten2Format:
             }
             if start.rules.tactics and start.tactic_deck is not None:
                 deal["tactics"] = [str(t) for t in start.tactic_deck]
-        result = None
-        if outcome is not None:
-            result = (
-                referee_result(outcome, len(moves))
-                if outcome.termination in REFEREE_ENDS
-                else self.result_of(outcome)
-            )
+        result = referee_result(outcome, len(moves), self.result_of)
         return Record(
             game=self.name,
             moves=tuple(str(m) for m in moves),
