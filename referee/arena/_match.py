@@ -362,6 +362,17 @@ def _play(
     )
 
 
+def _game_of_match(
+    adapter: ArenaGame, seats: _Seats, index: int, seed: int, **limits: Any
+) -> GameResult:
+    """Game ``index`` of a match seeded ``seed``: its seats and its deal come from
+    the index and the seed alone (so it can be played anywhere, in any order)."""
+    n = len(seats.bots)
+    return _play_series(
+        adapter, seats, seating(index, n), seed=game_seed(seed, index // n), round=index, **limits
+    )
+
+
 def _play_series(
     adapter: ArenaGame,
     seats: _Seats,
@@ -511,14 +522,12 @@ def match_game(
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
     seats = _Seats(resolved)
-    n = len(resolved)
     try:
-        return _play_series(
+        return _game_of_match(
             adapter,
             seats,
-            seating(index, n),
-            seed=game_seed(seed, index // n),
-            round=index,
+            index,
+            seed,
             move_time=move_time,
             game_time=game_time,
             max_plies=max_plies,
@@ -577,7 +586,6 @@ def play_match(
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
-    n = len(resolved)
     results: dict[int, GameResult] = {}
     lock = threading.Lock()
     next_game = iter(range(games))
@@ -605,12 +613,11 @@ def play_match(
                         index = next(next_game, None)
                     if index is None:
                         return
-                    result = _play_series(
+                    result = _game_of_match(
                         adapter,
                         seats,
-                        seating(index, n),
-                        seed=game_seed(seed, index // n),
-                        round=index,
+                        index,
+                        seed,
                         move_time=move_time,
                         game_time=game_time,
                         max_plies=max_plies,
