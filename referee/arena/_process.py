@@ -13,7 +13,6 @@ import os
 import select
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -22,6 +21,9 @@ __all__ = ["BotFault", "BotProcess", "live_processes"]
 
 #: How long a bot may take to exit after ``quit`` before it is killed.
 QUIT_GRACE = 0.5
+#: How much of a bot's standard error is kept (the end of it): a bot that writes
+#: without end costs the referee neither memory nor disk.
+STDERR_KEPT = 1 << 14
 
 
 class BotFault(Exception):
@@ -65,24 +67,35 @@ class BotProcess:
     def __init__(self, argv: Sequence[str], *, max_line: int, cwd: str | None = None) -> None:
         self.argv = list(argv)
         self.max_line = max_line
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
         self._buffer = bytearray()
         self._eof = False
+        # Standard error goes through a pipe that a thread drains into a bounded
+        # tail (a file would grow as long as the bot writes).
+        self._tail = bytearray()
+        self._tail_lock = threading.Lock()
+        self._stop_draining = threading.Event()
+        err_read, err_write = os.pipe()
         try:
             self._popen = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=err_write,
                 start_new_session=True,
                 bufsize=0,
                 cwd=cwd,
             )
         except OSError as error:
-            self._stderr.close()
+            os.close(err_read)
             raise BotFault(
                 "crash", f"cannot start {self.argv[0]!r}: {error.strerror or error}"
             ) from None
+        finally:
+            os.close(err_write)
+        self._drainer = threading.Thread(
+            target=self._drain_stderr, args=(err_read,), name="bot-stderr", daemon=True
+        )
+        self._drainer.start()
         self.pid = self._popen.pid
         with _LIVE_LOCK:
             _LIVE.add(self)
@@ -175,13 +188,35 @@ class BotProcess:
         return BotFault("crash" if code is not None else "closed", detail)
 
     def stderr_tail(self, size: int = 300) -> str:
-        """The end of what the bot wrote to its standard error."""
+        """The end of what the bot wrote to its standard error (at most the last
+        :data:`STDERR_KEPT` bytes are kept)."""
+        if not self._killed:
+            # Give the drainer a moment to take what a crashing bot wrote last
+            # (the pipe ends when the bot has exited, unless a child holds it).
+            self._drainer.join(1.0 if self._popen.poll() is not None else 0.05)
+        with self._tail_lock:
+            tail = bytes(self._tail[-size:])
+        return tail.decode("utf-8", "replace").strip()
+
+    def _drain_stderr(self, fd: int) -> None:
+        """Keep the end of the bot's standard error until it closes (or the bot is
+        killed: a grandchild that escaped the process group may hold the pipe)."""
         try:
-            end = self._stderr.seek(0, os.SEEK_END)
-            self._stderr.seek(max(0, end - size))
-            return self._stderr.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
-            return ""
+            while not self._stop_draining.is_set():
+                ready, _, _ = select.select([fd], [], [], 0.2)
+                if not ready:
+                    continue
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    return
+                with self._tail_lock:
+                    self._tail += chunk
+                    if len(self._tail) > STDERR_KEPT:
+                        del self._tail[:-STDERR_KEPT]
+        except OSError:
+            return
+        finally:
+            os.close(fd)
 
     # --- ending -----------------------------------------------------------------------
 
@@ -216,6 +251,7 @@ class BotProcess:
                     stream.close()
             except OSError:
                 pass
-        self._stderr.close()
+        self._stop_draining.set()
+        self._drainer.join(1.0)
         with _LIVE_LOCK:
             _LIVE.discard(self)

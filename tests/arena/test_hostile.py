@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.arena import live_processes, play_match, random_bot
+from referee.arena import BotFault, live_processes, play_match, random_bot
 from referee.records import validate
 
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
@@ -201,3 +201,29 @@ def test_stopping_the_referee_kills_its_bots(tmp_path: Path) -> None:
         referee.kill()
         referee.wait()
     assert _survivors(pidfile) == []
+
+
+def test_endless_error_output_costs_a_bounded_tail(tmp_path: Path) -> None:
+    """A bot that writes megabytes to its standard error: the referee keeps only the
+    end of it (no file or buffer grows with it), and a crash still reports its last words."""
+    from referee.arena._process import STDERR_KEPT, BotProcess
+
+    script = (
+        "import sys\n"
+        "for _ in range(512): sys.stderr.write('x' * 65535 + '\\n')\n"
+        "sys.stderr.write('the last words')\n"
+        "sys.exit(4)\n"
+    )
+    process = BotProcess([sys.executable, "-c", script], max_line=1 << 10)
+    try:
+        with pytest.raises(BotFault) as caught:
+            process.readline(time.monotonic() + 30)
+        assert caught.value.fault == "crash"
+        assert "the last words" in caught.value.detail
+        assert "exit status 4" in caught.value.detail
+        everything = process.stderr_tail(size=1 << 30)
+        assert everything.endswith("the last words")
+        assert len(everything.encode()) <= STDERR_KEPT
+    finally:
+        process.kill()
+    assert process.pid not in live_processes()
