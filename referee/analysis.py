@@ -320,7 +320,12 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = commands.add_parser(
         "analyze", help="missed claims, decided places and when the result was settled"
     )
-    parser.add_argument("path", metavar="RECORD", help="a record or match file, or -")
+    parser.add_argument(
+        "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
+    )
+    parser.add_argument(
+        "--game", type=int, metavar="N", help="only the N-th document of a corpus (from 1)"
+    )
     parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
     parser.set_defaults(run=run)
     return parser
@@ -328,10 +333,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Print the analysis of each game; returns the exit status (1 if a game is illegal)."""
-    from referee.replay import read_item
+    from referee.replay import read_items
 
-    item = read_item(args.path)
-    analyses = analyze_match(item) if isinstance(item, Match) else [analyze(item)]
+    analyses = [
+        analysis
+        for item in read_items(args.path, game=args.game)
+        for analysis in (analyze_match(item) if isinstance(item, Match) else [analyze(item)])
+    ]
     for analysis in analyses:
         if args.json:
             print(json.dumps(analysis.to_json(), ensure_ascii=False))

@@ -27,16 +27,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from itertools import count
 from pathlib import Path
 from typing import Any
 
 from referee.analysis import Analysis, analyze
 from referee.game import GameState
-from referee.records import Match, Record, RecordError, find_game, loads_document
+from referee.records import Match, Record, RecordError, find_game, iter_records
 from referee.svg import _draw, _Drawing, _evidence, _touched
 
-__all__ = ["add_parser", "read_item", "replay_data", "replay_html", "run"]
+__all__ = [
+    "MAX_PAGE_GAMES",
+    "add_parser",
+    "read_item",
+    "read_items",
+    "replay_data",
+    "replay_html",
+    "run",
+]
+
+#: The most games one replay page shows (each game's frames are in the page):
+#: pick one document of a longer corpus with ``--game N``.
+MAX_PAGE_GAMES = 50
 
 _IDS = count(1)
 
@@ -191,21 +204,41 @@ def _result_text(analysis: Analysis) -> str:
     return f"player {outcome.winner + 1} wins ({outcome.reason.replace('_', ' ')})"
 
 
-def replay_data(item: Record | Match, ply: int | None = None) -> dict[str, Any]:
+def replay_data(
+    item: Record | Match | Sequence[Record | Match], ply: int | None = None
+) -> dict[str, Any]:
     """The data a replay page steps through: per game its moves and frames
-    (each frame the picture pieces that changed), the shared pieces and symbols."""
+    (each frame the picture pieces that changed), the shared pieces and symbols.
+
+    ``item`` is a record, a match, or several of them (the documents of a JSON
+    Lines corpus, such as ``referee match`` writes): the page gets a game picker.
+    """
     pieces = _Pieces()
     symbols: dict[str, str] = {}
-    if isinstance(item, Match):
-        games = [
-            _game_data(game, f"game {n}", pieces, symbols, in_match=True)
-            for n, game in enumerate(item.games, start=1)
-        ]
-    else:
-        games = [_game_data(item, "game", pieces, symbols)]
+    games: list[dict[str, Any]] = []
+    items = [item] if isinstance(item, (Record, Match)) else list(item)
+    if not items:
+        raise ValueError("nothing to replay: no record or match given")
+    for k, one in enumerate(items, start=1):
+        prefix = "game" if len(items) == 1 else f"document {k}"
+        if isinstance(one, Match):
+            games.extend(
+                _game_data(
+                    game,
+                    f"{prefix}, game {n}" if len(items) > 1 else f"game {n}",
+                    pieces,
+                    symbols,
+                    in_match=True,
+                )
+                for n, game in enumerate(one.games, start=1)
+            )
+        else:
+            name = "game" if len(items) == 1 else f"game {k}"
+            games.append(_game_data(one, name, pieces, symbols))
     texts, rank = pieces.table()
+    title = _title(items[0]) if len(items) == 1 else _corpus_title(items)
     return {
-        "title": _title(item),
+        "title": title,
         "games": games,
         "pieces": texts,
         "rank": rank,
@@ -221,7 +254,19 @@ def _title(item: Record | Match) -> str:
     return f"{title} {kind}" + (f": {where}" if where else "")
 
 
-def replay_html(item: Record | Match, *, ply: int | None = None, fragment: bool = False) -> str:
+def _corpus_title(items: Sequence[Record | Match]) -> str:
+    titles = dict.fromkeys(find_game(one.game).title for one in items)
+    where = items[0].where.rsplit(":", 1)[0] if items[0].where else ""
+    text = f"{' and '.join(titles)}: {len(items)} games"
+    return text + (f" from {Path(where).name}" if where else "")
+
+
+def replay_html(
+    item: Record | Match | Sequence[Record | Match],
+    *,
+    ply: int | None = None,
+    fragment: bool = False,
+) -> str:
     """A self-contained HTML page replaying ``item``, opened at ``ply`` (default:
     the start); with ``fragment=True`` a ``<div>`` to embed in another page
     (a notebook cell, a documentation page)."""
@@ -449,8 +494,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = commands.add_parser(
         "replay", help="write a record or match as an HTML page to step through"
     )
-    parser.add_argument("path", metavar="RECORD", help="a record or match file, or -")
+    parser.add_argument(
+        "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
+    )
     parser.add_argument("--ply", type=int, metavar="N", help="open the page at ply N")
+    parser.add_argument(
+        "--game", type=int, metavar="N", help="only the N-th document of a corpus (from 1)"
+    )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="the HTML file to write (default: standard output)"
     )
@@ -458,20 +508,50 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def read_items(
+    path: str, *, game: int | None = None, limit: int | None = None
+) -> list[Record | Match]:
+    """The records and matches of a file (``-`` for standard input): one
+    document, or each line of a JSON Lines corpus, in order.
+
+    ``game`` keeps only the ``game``-th document (from 1); ``limit`` refuses a
+    corpus of more documents. The first document that cannot be read raises
+    its :class:`~referee.records.RecordError`, as does an empty input.
+    """
+    if game is not None and game < 1:
+        raise RecordError(f"--game counts documents from 1, not {game}", path)
+    source = sys.stdin.buffer if path == "-" else path
+    where = "<stdin>" if path == "-" else path
+    items: list[Record | Match] = []
+    for k, item in enumerate(iter_records(source), start=1):
+        if isinstance(item, RecordError) and (game is None or k == game or item.where == where):
+            raise item  # the document asked for, or the whole input, cannot be read
+        if game is not None and k != game:
+            continue
+        assert not isinstance(item, RecordError)
+        items.append(item)
+        if game is not None:
+            break
+        if limit is not None and len(items) > limit:
+            raise RecordError(f"more than {limit} documents: pick one with --game N", where)
+    if not items:
+        if game is not None:
+            raise RecordError(f"there is no document {game}", where)
+        raise RecordError("no document: the input is empty", where)
+    return items
+
+
 def read_item(path: str) -> Record | Match:
-    """One record or match from a file (``-`` for standard input)."""
-    if path == "-":
-        return loads_document(sys.stdin.buffer.read(), "<stdin>")
-    try:
-        text = Path(path).read_bytes()
-    except OSError as error:
-        raise RecordError(f"cannot read: {error.strerror or error}", path) from None
-    return loads_document(text, path)
+    """One record or match from a file (``-`` for standard input); a corpus of
+    several documents is refused (see :func:`read_items`)."""
+    items = read_items(path, limit=1)
+    return items[0]
 
 
 def run(args: argparse.Namespace) -> int:
     """Write the replay page; returns the exit status (0)."""
-    item = read_item(args.path)
+    items = read_items(args.path, game=args.game, limit=MAX_PAGE_GAMES)
+    item = items[0] if len(items) == 1 else items
     if isinstance(item, Record) and args.ply is not None and args.ply > len(item.moves):
         print(
             f"referee: --ply {args.ply} is past the record's {len(item.moves)} moves",

@@ -189,7 +189,9 @@ def test_settled_result_is_the_first_ply_the_winners_decided_stones_always_win(n
 
 
 def test_analyze_command_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
-    path = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
+    path = (
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
+    )
     assert main(["analyze", str(path)]) == 1
     out = capsys.readouterr().out
     assert "illegal at ply 24 'claim 4' [claim_not_proven]" in out
@@ -210,3 +212,26 @@ def test_analyze_command_text_and_json(capsys: pytest.CaptureFixture[str]) -> No
     assert len(games) == 2 and all(g["game"] == "schotten-totten-2" for g in games)
     assert all(set(g) >= {"missed", "decided", "settled_at", "plies"} for g in games)
     assert main(["analyze", str(RECORDS / "nothing.json")]) == 2
+
+
+def test_analyze_reads_a_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = [
+        RECORDS / "schotten-totten" / "public-2024.json",
+        RECORDS / "schotten-totten-2" / "match-rache.json",
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json",
+    ]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(
+        "".join(json.dumps(json.loads(p.read_text(encoding="utf-8"))) + "\n" for p in paths),
+        encoding="utf-8",
+    )
+    assert main(["analyze", "--json", str(corpus)]) == 1  # the third is illegal
+    games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["game"] for g in games] == [
+        "schotten-totten",
+        "schotten-totten-2",
+        "schotten-totten-2",
+        "schotten-totten",
+    ]
+    assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2

@@ -14,7 +14,7 @@ from referee.analysis import analyze
 from referee.cli import main
 from referee.records import Record, load_record
 from referee.records import replay as replay_to
-from referee.replay import replay_data, replay_html
+from referee.replay import MAX_PAGE_GAMES, replay_data, replay_html
 from referee.svg import _draw, _Drawing, render_svg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +102,9 @@ def test_missed_claims_are_ringed_and_flagged() -> None:
 
 
 def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
+    record = (
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
+    )
     out = tmp_path / "g.html"
     assert main(["replay", str(record), "--ply", "5", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
@@ -118,3 +120,67 @@ def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.startswith("<!DOCTYPE html>")
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def _corpus(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A JSON Lines corpus of three documents (two records and a match), as
+    ``referee match --records`` and corpora are written."""
+    paths = [
+        RECORDS / "schotten-totten" / "public-2024.json",
+        RECORDS / "schotten-totten-2" / "match-rache.json",
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json",
+    ]
+    lines = [json.dumps(json.loads(p.read_text(encoding="utf-8"))) for p in paths]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return corpus, lines
+
+
+def test_replay_of_a_corpus_picks_among_its_games(tmp_path: Path) -> None:
+    corpus, _ = _corpus(tmp_path)
+    out = tmp_path / "corpus.html"
+    assert main(["replay", str(corpus), "-o", str(out)]) == 0
+    payload = re.search(
+        r'<script type="application/json" class="replay-data">(.*?)</script>',
+        out.read_text(encoding="utf-8"),
+    )
+    assert payload is not None
+    data = json.loads(payload[1].replace("<\\/", "</"))
+    names = [g["name"] for g in data["games"]]
+    assert names == ["game 1", "document 2, game 1", "document 2, game 2", "game 3"]
+    assert data["title"] == "Schotten Totten and Schotten Totten 2: 3 games from corpus.jsonl"
+    assert data["games"][3]["illegal"]["reason"] == "claim_not_proven"
+    # --game keeps one document: the page is that document's own.
+    assert main(["replay", str(corpus), "--game", "3", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").count('"name":"game"') == 1
+
+
+def test_replay_of_a_corpus_refuses_what_it_cannot_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus, lines = _corpus(tmp_path)
+    assert main(["replay", str(corpus), "--game", "4"]) == 2
+    assert "there is no document 4" in capsys.readouterr().err
+    assert main(["replay", str(corpus), "--game", "0"]) == 2
+    assert "from 1" in capsys.readouterr().err
+    big = tmp_path / "big.jsonl"
+    big.write_text((lines[0] + "\n") * (MAX_PAGE_GAMES + 1), encoding="utf-8")
+    assert main(["replay", str(big), "-o", str(tmp_path / "x.html")]) == 2
+    assert "pick one with --game N" in capsys.readouterr().err
+    assert (
+        main(
+            ["replay", str(big), "--game", str(MAX_PAGE_GAMES + 1), "-o", str(tmp_path / "x.html")]
+        )
+        == 0
+    )
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(lines[0] + "\n{not json\n", encoding="utf-8")
+    assert main(["replay", str(broken), "-o", str(tmp_path / "x.html")]) == 2
+    assert "broken.jsonl:2" in capsys.readouterr().err
+    assert main(["replay", str(broken), "--game", "1", "-o", str(tmp_path / "x.html")]) == 0
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert main(["replay", str(empty)]) == 2
+    assert "empty" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="nothing to replay"):
+        replay_data([])
