@@ -269,9 +269,12 @@ def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes] | RecordEr
             continue
         path = Path(name)
         if path.is_dir():
-            yield from sorted(
+            found = sorted(
                 p for p in path.rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
             )
+            if not found:  # a folder with nothing to check is not a folder of legal games
+                yield RecordError("no .json or .jsonl file in this folder", name)
+            yield from found
         else:
             yield path
 

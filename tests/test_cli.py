@@ -35,6 +35,21 @@ def test_validate_examples_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert "0 legal" in out.strip().splitlines()[-1]
 
 
+def test_validate_folder_without_records_is_not_a_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("no records here", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(tmp_path))
+    assert code == 2  # nothing checked must not read as "every game legal"
+    assert "no .json or .jsonl file in this folder" in out
+    (tmp_path / "g.json").write_text(
+        (EXAMPLES / "schotten-totten" / "full-2024.json").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "validate", str(tmp_path))
+    assert code == 0 and "1 records: 1 legal" in out
+
+
 def test_validate_legal_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", str(EXAMPLES / "schotten-totten" / "full-2024.json"))
     assert code == 0 and "1 records: 1 legal, 0 illegal, 0 unreadable" in out
