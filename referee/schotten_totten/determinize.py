@@ -20,20 +20,23 @@ player can play forward, and whose view is the view it came from.
 >>> guess.to_move
 1
 
-Not modelled: cards a player put back under a pile with the recruiter are known
-to it, but a view does not say where they lie, so they are sampled like any
-unseen card.
+The cards a player put under a pile with the recruiter are known to it: they
+stay in their places at the bottom of the pile (see ``State.under_piles``);
+those the opponent put back are sampled like any unseen card.
 """
 
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from referee.cards import Card
 from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, AnyCard, Tactic
 
 __all__ = ["determinize"]
+
+_C = TypeVar("_C", Card, Tactic)
 
 _CLAN_ORDER = CLAN_CARDS.cards
 
@@ -57,6 +60,9 @@ def determinize(view: State, rng: random.Random) -> State:
             seen.update(hand)
     if view.deck is not None:
         seen.update(view.deck)
+    # Cards this player put under a pile with the recruiter: it knows them.
+    for pile in view.under_piles:
+        seen.update(card for _, card in pile if not isinstance(card, str))
     clans = [card for card in _CLAN_ORDER if card not in seen]
     # Tactic cards are counted (two jokers).
     tactics = list(TACTIC_CARDS) if view.rules.tactics else []
@@ -72,6 +78,7 @@ def determinize(view: State, rng: random.Random) -> State:
                 used.extend(c for c in hand if type(c) is Tactic)
         if view.tactic_deck is not None:
             used.extend(view.tactic_deck)
+        used.extend(card for _, card in view.under_piles[1] if type(card) is Tactic)
         for card in used:
             if card in tactics:
                 tactics.remove(card)
@@ -94,20 +101,42 @@ def determinize(view: State, rng: random.Random) -> State:
         dealt: list[AnyCard] = [*clans[cut_c:], *tactics[cut_t:]]
         del clans[cut_c:], tactics[cut_t:]
         new_hands[player] = tuple(dealt)
+    under_clan, under_tactic = view.under_piles
     deck: tuple[Card, ...] | None = view.deck
     if deck is None:
-        if len(clans) != view.deck_size:
-            raise ValueError(
-                f"cannot determinize: {len(clans)} clan cards are unseen but the "
-                f"clan pile holds {view.deck_size}"
-            )
-        deck = tuple(c for c in clans if type(c) is Card)
+        clan_pile, under_clan = _pile(clans, under_clan, view.deck_size, "clan")
+        deck = tuple(c for c in clan_pile if type(c) is Card)
     tactic_deck: tuple[Tactic, ...] | None = view.tactic_deck
     if tactic_deck is None:
-        if len(tactics) != view.tactic_deck_size:
-            raise ValueError(
-                f"cannot determinize: {len(tactics)} tactic cards are unseen but the "
-                f"tactic pile holds {view.tactic_deck_size}"
-            )
-        tactic_deck = tuple(tactics)
-    return view._replace(hands=tuple(new_hands), deck=deck, tactic_deck=tactic_deck)
+        tactic_pile, under_tactic = _pile(tactics, under_tactic, view.tactic_deck_size, "tactic")
+        tactic_deck = tuple(c for c in tactic_pile if type(c) is Tactic)
+    return view._replace(
+        hands=tuple(new_hands),
+        deck=deck,
+        tactic_deck=tactic_deck,
+        under_piles=(under_clan, under_tactic),
+    )
+
+
+def _pile(
+    unseen: list[_C], under: tuple[tuple[int, AnyCard | str], ...], size: int, name: str
+) -> tuple[list[_C | AnyCard], tuple[tuple[int, AnyCard | str], ...]]:
+    """A pile of ``size`` cards: the (shuffled) ``unseen`` cards on top, then the
+    cards put under it, those the player knows in their places and the others
+    taken from the unseen; and the cards under it, all named."""
+    known = sum(1 for _, card in under if not isinstance(card, str))
+    if len(unseen) + known != size:
+        raise ValueError(
+            f"cannot determinize: {len(unseen)} {name} cards are unseen but the "
+            f"{name} pile holds {size - known} cards this player does not know"
+        )
+    top = size - len(under)
+    pile: list[_C | AnyCard] = list(unseen[:top])
+    rest = iter(unseen[top:])
+    named: list[tuple[int, AnyCard | str]] = []
+    for player, card in under:
+        if isinstance(card, str):
+            card = next(rest)
+        pile.append(card)
+        named.append((player, card))
+    return pile, tuple(named)

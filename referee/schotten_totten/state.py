@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from referee.cards import Card, CardSet
@@ -260,6 +260,11 @@ class State(NamedTuple):
     #: every tactic draw and return is a visible move, so this count is known
     #: exactly even when the hand itself is hidden (a view, a public replay).
     hand_tactics: tuple[int, ...] = (0, 0)
+    #: The cards the recruiter put under each pile (clan pile, tactic pile) that
+    #: are still in it, bottom-most last, each as ``(player, card)``. A player
+    #: knows the cards it put back itself: a view shows those and writes the
+    #: others' as the pile's name (``"clan"`` or ``"tactic"``).
+    under_piles: tuple[tuple[tuple[int, AnyCard | str], ...], ...] = ((), ())
     #: The moves played since the start (see :attr:`history`); never part of equality.
     past: History[Move] = NO_HISTORY
 
@@ -387,12 +392,19 @@ class State(NamedTuple):
         if player is not None:
             _check_player(player)
         counts = (self.tactics_in_hand(0), self.tactics_in_hand(1))
+        under = self.under_piles
+        if under[0] or under[1]:
+            under = tuple(
+                tuple((p, c if p == player else name) for p, c in pile)
+                for pile, name in zip(under, _PILE_NAMES, strict=True)
+            )
         return _evolve(
             self,
             hands=(None, None) if player is None else _with(self.hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
             hand_tactics=counts,
+            under_piles=under,
             past=self.past.hidden(_as_seen_in_a_view),
         )
 
@@ -817,8 +829,15 @@ class State(NamedTuple):
             else:
                 tactic_deck = None if tactic_deck is None else (*tactic_deck, item)
         clan_back = sum(1 for i in move.returns if i == "clan" or type(i) is Card)
+        under_clan, under_tactic = after.under_piles
+        for item in move.returns:
+            if item == "clan" or type(item) is Card:
+                under_clan = (*under_clan, (player, item))
+            else:
+                under_tactic = (*under_tactic, (player, item))
         return _evolve(
             after,
+            under_piles=(under_clan, under_tactic),
             hands=_with(after.hands, player, None if remaining is None else tuple(remaining)),
             hand_sizes=_with(after.hand_sizes, player, size - back),
             deck=deck,
@@ -939,7 +958,17 @@ class State(NamedTuple):
         else:
             drawn = [*(deck or ())[:clans], *(tactic_deck or ())[:tactics]]
         new_hand = None if hand is None or drawn is None else (*hand, *drawn)
+        changes: dict[str, Any] = {}
+        under = self.under_piles
+        if under[0] or under[1]:
+            # Cards put under a pile are drawn once the pile is down to them.
+            sizes = (self.deck_size - clans, self.tactic_deck_size - tactics)
+            changes["under_piles"] = tuple(
+                pile[len(pile) - size :] if len(pile) > size else pile
+                for pile, size in zip(under, sizes, strict=True)
+            )
         return {
+            **changes,
             "hands": _with(self.hands, player, new_hand),
             "hand_sizes": _with(self.hand_sizes, player, self.hand_sizes[player] + len(piles)),
             "deck": None if deck is None else deck[clans:],
@@ -1142,8 +1171,12 @@ class State(NamedTuple):
                     if back.count("tactic") <= held and back.count("clan") <= size - held
                 ]
             else:
-                # Order matters: two cards put under one pile lie in the order given.
-                options = dict.fromkeys(permutations(hand, min(2, size)))
+                # Which of two cards goes under a pile first is not a decision
+                # worth listing twice: one order (kind order, as the action ids).
+                options = dict.fromkeys(
+                    tuple(sorted(back, key=_KIND_RANK.__getitem__))
+                    for back in combinations(hand, min(2, size))
+                )
                 if self.jokers_played[player]:
                     options = [back for back in options if _JOKER not in back]
             moves.extend(_recruit(draws, tuple(back)) for back in options)
@@ -1594,7 +1627,31 @@ def _problems(state: State) -> list[str]:
             )
         if not 0 <= state.hand_tactics[p] <= state.hand_sizes[p]:
             problems.append(f"player {p + 1} holds {state.hand_tactics[p]} tactic cards")
+    # the recruiter's cards under the piles
+    piles = ((state.deck, state.deck_size), (state.tactic_deck, state.tactic_deck_size))
+    for under, (pile, size), name in zip(state.under_piles, piles, _PILE_NAMES, strict=True):
+        if under and not state.rules.tactics:
+            problems.append("cards lie under a pile but the rules play without tactics")
+        if len(under) > size:
+            problems.append(f"{len(under)} cards lie under the {name} pile of {size} cards")
+        for p, item in under:
+            if p not in (0, 1) or not (item == name or _pile_of(item) == name):
+                problems.append(f"under the {name} pile: {item!r} of player {p!r}")
+        known = [c for _, c in under]
+        if pile is not None and under and list(pile[len(pile) - len(under) :]) != known:
+            problems.append(f"the {name} pile does not end with the cards put under it")
     return problems
+
+
+_PILE_NAMES = ("clan", "tactic")
+#: Card kinds in a fixed order (clan cards, then tactic names): the order in
+#: which listed moves name two cards whose order carries no information.
+_KINDS: tuple[AnyCard, ...] = (*CLAN_CARDS.cards, *(Tactic(n) for n in TACTIC_NAMES))
+_KIND_RANK: dict[object, int] = {card: i for i, card in enumerate(_KINDS)}
+
+
+def _pile_of(card: object) -> str | None:
+    return "clan" if type(card) is Card else "tactic" if type(card) is Tactic else None
 
 
 def new_game(

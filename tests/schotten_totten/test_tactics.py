@@ -399,3 +399,32 @@ def test_public_records_cannot_play_tactic_cards_never_drawn() -> None:
         )
         is None
     )
+
+
+def test_recruiter_returns_are_listed_once_per_pair_and_both_orders_play() -> None:
+    """Which of two cards goes under a pile first is one decision, not two: the
+    listed moves name each pair once (kind order), and a record may give either
+    order (the pile then ends in that order)."""
+    from itertools import combinations
+
+    from referee.schotten_totten.moves import Recruit
+
+    state = start(hands=("recruiter R1 R2 R3 R4 R5 R6", ""))
+    recruits = [m for m in state.legal_moves() if isinstance(m, Recruit)]
+    by_draws: dict[tuple[str, ...], list[Recruit]] = {}
+    for move in recruits:
+        by_draws.setdefault(move.draws, []).append(move)
+    for draws, moves in by_draws.items():
+        returns = {frozenset(m.returns) for m in moves}
+        assert len(returns) == len(moves), draws  # no pair twice
+        clans, tactics = draws.count("clan"), draws.count("tactic")
+        held = [c for c in state.hands[0] if c != Tactic("recruiter")]
+        held += [*state.deck[:clans], *state.tactic_deck[:tactics]]
+        assert returns == {frozenset(pair) for pair in combinations(held, 2)}, draws
+    clan_pair = state.play("recruiter draw clan clan clan return R2 R1")
+    assert clan_pair.deck[-2:] == (Card("R", 2), Card("R", 1))
+    listed = state.play("recruiter draw clan clan clan return R1 R2")
+    assert listed.deck[-2:] == (Card("R", 1), Card("R", 2))
+    names = [str(m) for m in recruits]
+    assert "recruiter draw clan clan clan return R1 R2" in names
+    assert "recruiter draw clan clan clan return R2 R1" not in names
