@@ -13,47 +13,14 @@ from hypothesis import strategies as st
 from referee.cards import Card
 from referee.clans_and_glory import HiddenCard, Placed, State, new_game
 from referee.clans_and_glory.determinize import determinize
-
-# (players, seed, plies): a random playout from new_game(players, seed=seed)
-# choosing with random.Random(seed) puts a face-down card on the table mid-game.
-FACE_DOWN_POSITIONS = [(2, 465, 14), (3, 169, 21), (4, 91, 25), (4, 167, 27)]
-
-
-def random_position(players: int, seed: int, plies: int) -> State:
-    rng = random.Random(seed)
-    game = new_game(players, seed=seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game = game.play(rng.choice(game.generate_legal_moves()))
-    return game
-
-
-def face_down_position(index: int) -> State:
-    game = random_position(*FACE_DOWN_POSITIONS[index])
-    assert not game.is_over
-    assert any(p is not None and not p.face_up for p in game.table)
-    return game
+from tests.clans_and_glory.sampled import face_down_position, positions, random_position
 
 
 def hidden_from(game: State, viewer: int | None) -> Counter[Card]:
     """The cards ``viewer`` cannot see: other hands, others' face-down cards, removed."""
     cards = [c for p, hand in enumerate(game.hands) if p != viewer for c in hand]
-    cards += [
-        p.card for p in game.table if p is not None and not p.face_up and p.player != viewer
-    ]
+    cards += [p.card for p in game.table if p is not None and not p.face_up and p.player != viewer]
     return Counter([*cards, *game.removed])
-
-
-positions = st.one_of(
-    st.builds(
-        random_position,
-        players=st.sampled_from([2, 3, 4]),
-        seed=st.integers(0, 10_000),
-        plies=st.integers(0, 40),
-    ),
-    st.builds(face_down_position, st.integers(0, len(FACE_DOWN_POSITIONS) - 1)),
-)
 
 
 class TestDeterminize:
@@ -124,7 +91,10 @@ class TestDeterminize:
 
     def test_impossible_counts_are_refused(self) -> None:
         view = new_game(2, seed=5).view(0)
-        with pytest.raises(ValueError, match="11 cards are unseen, but the hidden hands, face-down cards and removed cards hold 33"):
+        with pytest.raises(
+            ValueError,
+            match="11 cards are unseen, but the hidden hands, face-down cards and removed cards hold 33",
+        ):
             determinize(dataclasses.replace(view, hand_sizes=(9, 30)), random.Random(0))
         with pytest.raises(ValueError, match="player 1 holds 9 cards, but the view counts 3"):
             determinize(dataclasses.replace(view, hand_sizes=(3, 8)), random.Random(0))
