@@ -102,3 +102,19 @@ def test_import_referee_loads_no_numpy_nor_pettingzoo() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_the_greedy_example_beats_random_agents() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "env_clans_and_glory.py"), "6", "--players", "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("6 games (3 players): greedy ")
+    greedy = int(done.stdout.split("greedy ")[1].split(",")[0])
+    randoms = int(done.stdout.split("random ")[1].split(",")[0])
+    assert greedy > randoms  # one move of look-ahead beats random play
