@@ -104,35 +104,34 @@ class TestDeterminize:
             determinize(new_game(2, seed=5), random.Random(0))  # type: ignore[arg-type]
 
 
-class TestUniformity:
-    def test_every_unseen_card_lands_in_every_hidden_place_evenly(self) -> None:
-        # A fixed seed: the check is deterministic, never flaky. Each unseen card
-        # goes to each hidden place (a hand, the face-down seat, the removed
-        # cards) in proportion to the place's size; bounds at about 5 sigma.
-        game = face_down_position(3)
-        viewer = next(p.player for p in game.table if p is not None and not p.face_up)
-        assert viewer is not None
-        viewer = (viewer + 1) % game.players
-        view = game.view(viewer)
-        rng = random.Random(2024)
-        samples = 4000
-        counts: Counter[tuple[Card, str]] = Counter()
-        for _ in range(samples):
-            full = determinize(view, rng)
-            for player, hand in enumerate(full.hands):
-                if player != viewer:
-                    counts.update((card, f"hand {player}") for card in hand)
-            for placed, seen in zip(full.table, view.table, strict=True):
-                if isinstance(seen, HiddenCard):
-                    assert isinstance(placed, Placed)
-                    counts[placed.card, "face down"] += 1
-            counts.update((card, "removed") for card in full.removed)
-        places = Counter(place for _card, place in counts.elements())
-        unseen = {card for card, _place in counts}
-        assert len(unseen) == sum(places.values()) // samples
-        for place, filled in places.items():
-            share = filled / samples / len(unseen)  # chance that a card lands there
-            expected = samples * share
-            spread = 5 * (samples * share * (1 - share)) ** 0.5
-            for card in unseen:
-                assert abs(counts[card, place] - expected) <= spread, (card, place)
+def test_every_unseen_card_lands_in_every_hidden_place_evenly() -> None:
+    # A fixed seed: the check is deterministic, never flaky. Each unseen card
+    # goes to each hidden place (a hand, the face-down seat, the removed
+    # cards) in proportion to the place's size; bounds at about 5 sigma.
+    game = face_down_position(3)
+    viewer = next(p.player for p in game.table if p is not None and not p.face_up)
+    assert viewer is not None
+    viewer = (viewer + 1) % game.players
+    view = game.view(viewer)
+    rng = random.Random(2024)
+    samples = 4000
+    counts: Counter[tuple[Card, str]] = Counter()
+    for _ in range(samples):
+        full = determinize(view, rng)
+        for player, hand in enumerate(full.hands):
+            if player != viewer:
+                counts.update((card, f"hand {player}") for card in hand)
+        for placed, seen in zip(full.table, view.table, strict=True):
+            if isinstance(seen, HiddenCard):
+                assert isinstance(placed, Placed)
+                counts[placed.card, "face down"] += 1
+        counts.update((card, "removed") for card in full.removed)
+    places = Counter(place for _card, place in counts.elements())
+    unseen = {card for card, _place in counts}
+    assert len(unseen) == sum(places.values()) // samples
+    for place, filled in places.items():
+        share = filled / samples / len(unseen)  # chance that a card lands there
+        expected = samples * share
+        spread = 5 * (samples * share * (1 - share)) ** 0.5
+        for card in unseen:
+            assert abs(counts[card, place] - expected) <= spread, (card, place)
