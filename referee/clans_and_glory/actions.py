@@ -213,13 +213,17 @@ class ClansAndGloryActions:
         same observation.
         """
         self._check(state)
+        players = self.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            raise ValueError(
+                f"no player {player!r} in a {players}-player game (players are 0-{players - 1})"
+            )
         if isinstance(state, State):
             view = state.view(player)
         elif state.viewer != player:
             raise ValueError(f"a view of player {state.viewer!r} cannot be observed as {player!r}")
         else:
             view = state
-        players = self.players
         out = [0] * self.observation_size
         starts = [start for _name, start, _length in self.observation_layout]
         for card in view.hand:

@@ -210,6 +210,14 @@ class TestObservation:
             assert list(stacks[stack : stack + 4]) == expected
             assert sum(stacks) == 2
 
+    def test_only_a_seated_player_observes(self) -> None:
+        game = new_game(3, seed=1)
+        for bad in (None, 3, -1, True):
+            with pytest.raises(ValueError, match=rf"no player {bad!r} in a 3-player game"):
+                ACTIONS[3].observation(game, bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"no player None in a 3-player game"):
+            ACTIONS[3].observation(game.view(None), None)  # type: ignore[arg-type]
+
     def test_a_view_of_another_player_is_refused(self) -> None:
         with pytest.raises(ValueError, match="a view of player 1 cannot be observed as 0"):
             ACTIONS[2].observation(new_game(2).view(1), 0)
