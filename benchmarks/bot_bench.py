@@ -1,5 +1,5 @@
-"""What a searching bot pays per call in Schotten Totten: determinization,
-legal-action masks and observations, and env steps.
+"""What a searching bot pays per call in Schotten Totten and Clans and Glory:
+determinization, legal-action masks and observations, and env steps.
 
 Run from the repository root::
 
@@ -65,6 +65,7 @@ def main() -> None:
         mask = per_call(ACTIONS.legal_action_mask, states, repeats)
         seen = per_call(lambda s: ACTIONS.observation(s, s.to_move), states, repeats)
         print(f"{name:<10} {det:>15.1f} {mask:>9.1f} {seen:>15.1f}")
+    clans_and_glory(args.quick)
     try:
         from referee.env import schotten_totten_v0
     except ImportError:
@@ -82,6 +83,57 @@ def main() -> None:
             steps += 1
     spent = time.process_time() - start
     print(f"env (base game, random agent, observe + step): {spent / steps * 1e6:.0f} µs/step")
+
+
+# -- Clans and Glory -------------------------------------------------------------------
+
+
+def clans_and_glory(quick: bool) -> None:
+    """Per player count: determinize, mask and observation per call, and env steps/s."""
+    from referee.clans_and_glory import State as CgState
+    from referee.clans_and_glory import new_game as cg_new_game
+    from referee.clans_and_glory.actions import ACTIONS as CG_ACTIONS
+    from referee.clans_and_glory.determinize import determinize as cg_determinize
+
+    count, repeats = (50, 3) if quick else (300, 7)
+    print()
+    print(f"{'Clans and Glory':<16} {'µs/determinize':>15} {'µs/mask':>9} {'µs/observation':>15}")
+    for players in (2, 3, 4):
+        space = CG_ACTIONS[players]
+        states: list[CgState] = []
+        for seed in range(count):
+            rng = random.Random(seed)
+            game = cg_new_game(players, seed=seed)
+            for _ in range(rng.randrange(0, 7 * players)):
+                game = game.play(rng.choice(game.generate_legal_moves()))
+            if not game.is_over:
+                states.append(game)
+        views = [s.view(s.to_move) for s in states]
+        rng = random.Random(0)
+        # (per_call is typed for Schotten Totten states; mypy does not check benchmarks/)
+        det = per_call(lambda v, rng=rng: cg_determinize(v, rng), views, repeats)
+        mask = per_call(space.legal_action_mask, states, repeats)
+        seen = per_call(lambda s, space=space: space.observation(s, s.to_move), states, repeats)
+        print(f"{f'{players} players':<16} {det:>15.1f} {mask:>9.1f} {seen:>15.1f}")
+    try:
+        from referee.env import clans_and_glory_v0
+    except ImportError:
+        return
+    for players in (2, 3, 4):
+        env = clans_and_glory_v0.raw_env(players=players)
+        rng = random.Random(0)
+        steps, start = 0, time.process_time()
+        for game_number in range(20 if quick else 100):
+            env.reset(seed=game_number)
+            while not env.game.is_over:
+                mask = env.observe(env.agent_selection)["action_mask"]
+                env.step(rng.choice(mask.nonzero()[0].tolist()))
+                steps += 1
+        spent = time.process_time() - start
+        print(
+            f"env ({players} players, random agent, observe + step): "
+            f"{spent / steps * 1e6:.0f} µs/step, {steps / spent:,.0f} steps/s"
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ Set up a game from a seed or a deck order, play moves as text, read the result::
 
 The modules: :mod:`.setup` (cards and set-up per player count), :mod:`.layout`
 (seats and which touch), :mod:`.moves` (the notation), :mod:`.scoring` and
-:mod:`.state` (the game).
+:mod:`.state` (the game); for programs that play, :mod:`.determinize` (a full
+state sampled from a view) and :mod:`.actions` (action ids, masks, observations).
 """
 
 from referee.clans_and_glory.layout import (

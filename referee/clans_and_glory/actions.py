@@ -1,0 +1,283 @@
+"""Clans and Glory's action spaces: every move numbered, a legal mask, an observation.
+
+The table has more seats with more players, so there is one space per player
+count (:data:`ACTIONS`, or :func:`actions_for` with a custom layout). In each,
+a move is a card, a seat, face up or down, and a shield or not. Cards are
+numbered in :data:`~referee.clans_and_glory.CLAN_CARDS` order (``R3`` is 0,
+``R4`` is 1, ..., ``W8`` is 41; the same numbers with every player count, even
+for cards out of play), seats in the layout's order (``layout.seats``: t1s1 is
+0, ...), and the four options are 0 face up, 1 face up with a shield, 2 face
+down, 3 face down with a shield::
+
+    id = (card * seats + seat) * 4 + option
+
+=======  =====  ===============
+players  seats  ``num_actions``
+=======  =====  ===============
+2        26     4,368
+3        32     5,376
+4        38     6,384
+=======  =====  ===============
+
+    >>> from referee.clans_and_glory import new_game, parse_move
+    >>> space = ACTIONS[2]
+    >>> space.num_actions
+    4368
+    >>> space.action_of(parse_move("R3@t1s1")), space.action_of(parse_move("R3@t1s2+shield"))
+    (0, 5)
+    >>> space.move_of(4367)
+    parse_move('W8@t4s7+down+shield')
+    >>> game = new_game(2, seed=1)
+    >>> sum(space.legal_action_mask(game)) == len(game.legal_moves())
+    True
+
+The observation (:meth:`ClansAndGloryActions.observation`) is read from
+``state.view(player)`` only, so it holds nothing that player may not see (no
+other hand, no face of another player's face-down card, no removed card). Its
+blocks are listed in :data:`OBSERVATION_LAYOUT` (per player count) and in each
+space's ``observation_layout``, as (name, start, length). Players are counted
+from the observer: "me", then the players after me in turn order.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from referee.clans_and_glory.layout import Layout
+from referee.clans_and_glory.moves import Placement
+from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, setup_for
+from referee.clans_and_glory.state import (
+    Placed,
+    State,
+    View,
+    _default_layout,
+    _placements_of,
+)
+
+__all__ = [
+    "ACTIONS",
+    "OBSERVATION_LAYOUT",
+    "ClansAndGloryActions",
+    "actions_for",
+]
+
+_CARDS = CLAN_CARDS.cards
+_CARD_AT = {card: i for i, card in enumerate(_CARDS)}
+_C = len(_CARDS)
+
+
+def _observation_blocks(
+    players: int, seats: int, tableaus: int, stack: int
+) -> tuple[tuple[str, int, int], ...]:
+    blocks = [
+        ("my hand: one per card", _C),
+        ("card on each seat, face up or my own face down: seat-major, one per card", seats * _C),
+        ("seat holds a face-down card (mine or another's)", seats),
+        (
+            "who placed each seat's card: seat-major, one-hot over start card, me, "
+            "then the next players in turn order",
+            seats * (players + 1),
+        ),
+        (
+            "shield stack of each tableau, first placed first: tableau-major, "
+            f"{stack} places, one-hot over me, then the next players in turn order",
+            tableaus * stack * players,
+        ),
+        ("shields left: me, then the next players in turn order", players),
+        ("cards in hand: me, then the next players in turn order", players),
+        ("it is my turn", 1),
+        ("my place in the turn order, one-hot (first to last)", players),
+    ]
+    out: list[tuple[str, int, int]] = []
+    start = 0
+    for name, length in blocks:
+        out.append((name, start, length))
+        start += length
+    return tuple(out)
+
+
+class ClansAndGloryActions:
+    """The action space of one player count on one layout (see the module's table).
+
+    Use :data:`ACTIONS` or :func:`actions_for`; a space refuses states of
+    another player count or layout with a ``ValueError``.
+    """
+
+    #: How many action ids there are: 42 cards × seats × 4 options.
+    num_actions: int
+    #: Length of :meth:`observation`'s tuple.
+    observation_size: int
+    #: The observation's blocks: (name, start, length).
+    observation_layout: tuple[tuple[str, int, int], ...]
+    #: The largest number :meth:`observation` holds (a hand size or a shield count).
+    observation_high: int
+
+    def __init__(self, players: int, layout: Layout | None = None) -> None:
+        setup = setup_for(players)
+        self.players = players
+        self.layout = _default_layout(players) if layout is None else layout
+        if not isinstance(self.layout, Layout) or self.layout.tableaus != setup.tableaus:
+            raise ValueError(
+                f"{players} players play on a layout of {setup.tableaus} tableaus, "
+                f"not {self.layout!r}"
+            )
+        seats = self.layout.seats
+        self._seats = len(seats)
+        self._seat_at = {seat: i for i, seat in enumerate(seats)}
+        self._tableau_of = tuple(seat.tableau - 1 for seat in seats)
+        self._stack = max(len(self.layout.seats_of(t)) for t in range(1, setup.tableaus + 1))
+        self.num_actions = _C * self._seats * 4
+        self.observation_layout = _observation_blocks(
+            players, self._seats, setup.tableaus, self._stack
+        )
+        _name, start, length = self.observation_layout[-1]
+        self.observation_size = start + length
+        self.observation_high = max(*setup.hand_sizes, SHIELDS_PER_PLAYER)
+
+    def __repr__(self) -> str:
+        return f"<ClansAndGloryActions {self.players} players, {self.num_actions} ids>"
+
+    # -- ids -------------------------------------------------------------------------
+
+    def action_of(self, move: Placement | object) -> int:
+        """The id of ``move``; ``ValueError`` for a seat not on this layout.
+
+        >>> from referee.clans_and_glory import parse_move
+        >>> ACTIONS[3].action_of(parse_move("G5@t6s1"))
+        Traceback (most recent call last):
+        ...
+        ValueError: move 'G5@t6s1' has no action id: no seat t6s1 on this table
+        """
+        if not isinstance(move, Placement):
+            raise ValueError(f"{move!r} is not a Clans and Glory move")
+        seat = self._seat_at.get(move.seat)
+        if seat is None:
+            raise ValueError(
+                f"move {str(move)!r} has no action id: no seat {move.seat} on this table"
+            )
+        option = 2 * move.face_down + move.shield
+        return (_CARD_AT[move.card] * self._seats + seat) * 4 + option
+
+    def move_of(self, action: int) -> Placement:
+        """The move with id ``action``.
+
+        >>> ACTIONS[2].move_of(4368)
+        Traceback (most recent call last):
+        ...
+        ValueError: no action 4368: ids are 0-4367
+        """
+        try:
+            number = -1 if isinstance(action, bool) else operator.index(action)
+        except TypeError:
+            number = -1
+        if not 0 <= number < self.num_actions:
+            raise ValueError(f"no action {action!r}: ids are 0-{self.num_actions - 1}")
+        rest, option = divmod(number, 4)
+        card, seat = divmod(rest, self._seats)
+        return _placements_of(_CARDS[card], self.layout.seats[seat])[option]
+
+    # -- positions -------------------------------------------------------------------
+
+    def _check(self, state: State | View) -> None:
+        if not isinstance(state, State | View):
+            raise ValueError(f"expected a Clans and Glory State or View, not {state!r}")
+        if state.players != self.players or not (
+            state.layout is self.layout or state.layout == self.layout
+        ):
+            raise ValueError(
+                f"this action space is for {self.players} players on its own layout; "
+                f"the state has {state.players} players"
+                + ("" if state.players != self.players else " on another layout")
+            )
+
+    def legal_action_mask(self, state: State | View) -> bytes:
+        """One byte per id: 1 where the player to move may play it (all 0 once the
+        game is over). A :class:`View` gives its viewer's mask (all 0 when it is
+        not the viewer's turn)."""
+        self._check(state)
+        mask = bytearray(self.num_actions)
+        moves = state.generate_legal_moves() if isinstance(state, State) else state.legal_moves()
+        seats, seat_at = self._seats, self._seat_at
+        for move in moves:
+            option = 2 if move.face_down else 0
+            mask[(_CARD_AT[move.card] * seats + seat_at[move.seat]) * 4 + option + move.shield] = 1
+        return bytes(mask)
+
+    def observation(self, state: State | View, player: int) -> tuple[int, ...]:
+        """What ``player`` sees, as :attr:`observation_layout` lays it out.
+
+        Read from ``state.view(player)`` alone (or from ``state`` itself when it
+        is that player's :class:`View`): two states with the same view give the
+        same observation.
+        """
+        self._check(state)
+        players = self.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            raise ValueError(
+                f"no player {player!r} in a {players}-player game (players are 0-{players - 1})"
+            )
+        if isinstance(state, State):
+            view = state.view(player)
+        elif state.viewer != player:
+            raise ValueError(f"a view of player {state.viewer!r} cannot be observed as {player!r}")
+        else:
+            view = state
+        out = [0] * self.observation_size
+        starts = [start for _name, start, _length in self.observation_layout]
+        for card in view.hand:
+            out[_CARD_AT[card]] = 1
+        on_seat, face_down, placer = starts[1], starts[2], starts[3]
+        for i, placed in enumerate(view.table):
+            if placed is None:
+                continue
+            if type(placed) is Placed:
+                out[on_seat + i * _C + _CARD_AT[placed.card]] = 1
+                down = not placed.face_up
+            else:
+                down = True
+            if down:
+                out[face_down + i] = 1
+            who = placed.player
+            out[
+                placer + i * (players + 1) + (0 if who is None else 1 + (who - player) % players)
+            ] = 1
+        stacks = starts[4]
+        for tableau, stack in enumerate(view.shields):
+            for place, owner in enumerate(stack):
+                out[
+                    stacks + (tableau * self._stack + place) * players + (owner - player) % players
+                ] = 1
+        left, sizes = starts[5], starts[6]
+        for relative in range(players):
+            other = (player + relative) % players
+            out[left + relative] = SHIELDS_PER_PLAYER - sum(s.count(other) for s in view.shields)
+            out[sizes + relative] = view.hand_sizes[other]
+        out[starts[7]] = int(view.to_move == player and view.outcome is None)
+        out[starts[8] + player] = 1
+        return tuple(out)
+
+
+def actions_for(players: int, layout: Layout | None = None) -> ClansAndGloryActions:
+    """The action space for ``players`` players (on ``layout``, by default the assumed one).
+
+    >>> actions_for(4) is ACTIONS[4], actions_for(4).num_actions
+    (True, 6384)
+    """
+    setup_for(players)  # refuses a player count other than 2-4
+    if layout is None or layout == _default_layout(players):
+        return ACTIONS[players]
+    return ClansAndGloryActions(players, layout)
+
+
+#: The action space of each player count on the default layout; read-only.
+ACTIONS: Mapping[int, ClansAndGloryActions] = MappingProxyType(
+    {players: ClansAndGloryActions(players) for players in (2, 3, 4)}
+)
+
+#: The observation's blocks per player count (name, start, length): the same as
+#: ``ACTIONS[players].observation_layout``.
+OBSERVATION_LAYOUT: Mapping[int, Sequence[tuple[str, int, int]]] = MappingProxyType(
+    {players: space.observation_layout for players, space in ACTIONS.items()}
+)
