@@ -408,8 +408,10 @@ def test_validate_names_the_mutated_ply_and_reason(game: str, mutation: Mutation
             checked += mutate(game, mutation, rules, seed)
     if checked == 0:
         # Rare positions (an empty deck, every shield used) may need more games.
+        # Every rule set: some mutations exist only with a variant (tactics).
         for seed in range(examples(3), examples(3) + 40):
-            checked += mutate(game, mutation, rule_sets(game)[0], seed)
+            for rules in rule_sets(game):
+                checked += mutate(game, mutation, rules, seed)
             if checked:
                 break
     assert checked, f"no position of {game} allowed a {mutation.reason} mutation"
