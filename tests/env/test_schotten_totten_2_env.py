@@ -91,3 +91,15 @@ def test_import_referee_loads_no_numpy_nor_pettingzoo() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("tactics", [False, True])
+def test_the_random_vs_greedy_example_runs(tactics: bool) -> None:
+    script = ROOT / "examples" / "env_schotten_totten_2_random_vs_greedy.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "4", *(["--tactics"] if tactics else [])],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    variant = "tactics" if tactics else "base game"
+    assert done.stdout.startswith(f"4 games ({variant}): greedy ")
