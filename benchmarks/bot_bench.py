@@ -18,8 +18,8 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -146,7 +146,7 @@ def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
     game = new_game_2(seed=1, rules=Rules2(tactics=True))
     view = game.view(game.to_move)
     plies, start = 0, time.process_time()
-    for playout in range(10 if quick else 50):
+    for _playout in range(10 if quick else 50):
         sample = determinize_2(view, rng)
         while not sample.is_game_over():
             ids = legal_actions(ACTIONS_2, sample)
