@@ -90,7 +90,8 @@ class _Clues:
         self.draws: list[int] = []
 
 
-_LAST: list[object] = [None, None]  # the last history read and its clues
+#: The last history read and its clues, as one pair (replaced whole: thread-safe).
+_LAST: list[tuple[object, _Clues | None]] = [(None, None)]
 
 
 def _read_history(view: State) -> _Clues | None:
@@ -102,11 +103,12 @@ def _read_history(view: State) -> _Clues | None:
     if TacticCard.EXCHANGE not in played and TacticCard.SUPPORT not in played:
         return None
     past = view.past
-    if _LAST[0] is past:
-        return _LAST[1]  # type: ignore[return-value]
+    last, known = _LAST[0]
+    if last is past:
+        return known
     start, _hidden = past.origin()
     clues = None if not isinstance(start, State) else _walk(start, past.moves())
-    _LAST[0], _LAST[1] = past, clues
+    _LAST[0] = (past, clues)
     return clues
 
 
