@@ -146,7 +146,10 @@ _blocks = [
     ("my hand: copies of each kind", _N),
     ("my side of each tile: tile-major, copies of each kind that lies at a tile", TILES * _ON_TILE),
     ("opponent's side of each tile: tile-major, copies of each kind", TILES * _ON_TILE),
-    ("attacker's first card at each tile (what oil takes): tile-major, one-hot kind", TILES * _ON_TILE),
+    (
+        "attacker's first card at each tile (what oil takes): tile-major, one-hot kind",
+        TILES * _ON_TILE,
+    ),
     ("discards: copies of each kind", _N),
     ("action cards played by me, by the opponent: redeploy .. exchange", 2 * len(_ACTION_KINDS)),
     ("tile damaged", TILES),
@@ -351,7 +354,10 @@ class SchottenTotten2Actions:
             _AT["opponent's side of each tile"],
             _AT["attacker's first card at each tile (what oil takes)"],
         )
-        done_mine, done_theirs = _AT["my side completed first"], _AT["opponent's side completed first"]
+        done_mine, done_theirs = (
+            _AT["my side completed first"],
+            _AT["opponent's side completed first"],
+        )
         damaged = _AT["tile damaged"]
         for i, tile in enumerate(view.tiles):
             at = i * _ON_TILE

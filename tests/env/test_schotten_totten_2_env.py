@@ -98,7 +98,11 @@ def test_the_random_vs_greedy_example_runs(tactics: bool) -> None:
     script = ROOT / "examples" / "env_schotten_totten_2_random_vs_greedy.py"
     done = subprocess.run(
         [sys.executable, str(script), "4", *(["--tactics"] if tactics else [])],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     variant = "tactics" if tactics else "base game"

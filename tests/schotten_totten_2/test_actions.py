@@ -189,7 +189,9 @@ class TestObservation:
     def test_it_shows_the_card_oil_would_take(self) -> None:
         game = position({2: ("R1 R2", "")}, to_move=1)
         starts = {name: start for name, start, _length in OBSERVATION_LAYOUT}
-        first = starts["attacker's first card at each tile (what oil takes): tile-major, one-hot kind"]
+        first = starts[
+            "attacker's first card at each tile (what oil takes): tile-major, one-hot kind"
+        ]
         seen = ACTIONS.observation(game, 1)
         block = seen[first + 63 : first + 2 * 63]  # tile 2
         assert block[KINDS.index(parse_move("R1@1").card)] == 1 and sum(block) == 1

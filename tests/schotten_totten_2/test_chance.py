@@ -37,6 +37,7 @@ def test_support_lists_one_dealt_shuffle_and_play_accepts_every_place() -> None:
         assert supported.play(move).deck_size == size
     assert supported.play(dealt).phase is Phase.AFTER_PLAY
 
+
 def test_the_dealt_places_are_spread_uniformly_over_seeds() -> None:
     supported = _supported()
     size = supported.deck_size + 2
@@ -53,6 +54,7 @@ def test_the_dealt_places_are_spread_uniformly_over_seeds() -> None:
     chi2 = sum((firsts[k] - expected) ** 2 / expected for k in range(1, size + 1))
     assert chi2 < 2 * size  # a broken deal (constant, or skewed) is far above
 
+
 def test_a_view_lists_the_bare_shuffle_and_hides_the_seed() -> None:
     supported = _supported(chance_seed=7)
     view = supported.view(1)
@@ -60,15 +62,18 @@ def test_a_view_lists_the_bare_shuffle_and_hides_the_seed() -> None:
     assert view.legal_moves() == [Shuffle()]
     assert view.chance_outcomes() == [(Shuffle(), 1.0)]
 
+
 def test_outside_a_chance_ply_there_are_no_outcomes() -> None:
     game = new_game(seed=3, rules=TACTICS)
     assert not game.is_chance_node() and game.chance_outcomes() == []
     assert not game.resign(0).is_chance_node()
 
+
 def test_new_game_draws_the_seed_from_its_rng() -> None:
     assert new_game(seed=3).chance_seed == new_game(seed=3).chance_seed
     assert new_game(seed=3).chance_seed != new_game(seed=4).chance_seed
     assert new_game(deck=SIEGE_CARDS.cards).chance_seed == 0  # given piles: no rng
+
 
 def test_a_bad_seed_is_refused() -> None:
     with pytest.raises(ValueError, match="chance_seed must be a whole number >= 0, not -1"):

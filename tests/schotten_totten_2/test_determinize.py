@@ -178,7 +178,11 @@ class TestDeterminize:
     def test_impossible_counts_are_refused(self) -> None:
         view = new_game(seed=5).view(0)
         broken = _evolve(view, hand_sizes=(6, 60))  # State() itself refuses to build it
-        with pytest.raises(ValueError, match="hidden hand holds 60 siege and 0 tactic cards, but only 54"):
+        with pytest.raises(
+            ValueError, match="hidden hand holds 60 siege and 0 tactic cards, but only 54"
+        ):
             determinize(broken, random.Random(0))
-        with pytest.raises(ValueError, match="48 unseen siege cards are left for the deck, but it holds 53"):
+        with pytest.raises(
+            ValueError, match="48 unseen siege cards are left for the deck, but it holds 53"
+        ):
             determinize(_evolve(view, deck_size=53), random.Random(0))
