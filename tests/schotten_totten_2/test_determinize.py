@@ -186,3 +186,21 @@ class TestDeterminize:
             ValueError, match="48 unseen siege cards are left for the deck, but it holds 53"
         ):
             determinize(_evolve(view, deck_size=53), random.Random(0))
+
+    def test_a_supported_card_is_drawn_only_from_the_top_places(self) -> None:
+        game = position(discards="R5 Y6", hands=("support B1", "G1 G2 G3 G4 G5 G6"), rules=TACTICS)
+        game = replace(game, past=type(game.past).begin(game))
+        game = play_all(game, ["support R5,Y6", "shuffle 1,2", "draw tactic", "G1@1", "draw"])
+        view = game.view(0)  # player 2 drew one siege card since the shuffle
+        size = view.deck_size + 1
+        rng = random.Random(5)
+        trials = 3000
+        drawn = 0
+        for _ in range(trials):
+            full = determinize(view, rng)
+            assert full.hands[1] is not None
+            drawn += cards("R5")[0] in full.hands[1]
+        # R5 lay at the top with chance 1/size (dealt like any unseen card it
+        # would be in the 6-card hand 6 times as often)
+        expected = trials / size
+        assert abs(drawn - expected) < 4 * (expected**0.5)
