@@ -119,7 +119,13 @@ def _walk(start: State, moves: tuple[Move, ...]) -> _Clues:
     turn = 1 - start.to_move if start.phase is Phase.EXCHANGE else start.to_move
     offer: tuple[int, tuple[AnyCard, ...]] | None = None
     pending: tuple[Card, ...] | None = None
-    for move in moves:
+    # Nothing is learnt before the first exchange or support: skip there (in C),
+    # the turn having passed at each draw and each "done" before it.
+    kinds = list(map(type, moves))
+    first = min(kinds.index(k) if k in kinds else len(kinds) for k in (Exchange, Support))
+    skipped = kinds[:first]
+    turn ^= (skipped.count(Draw) + skipped.count(EndTurn)) & 1
+    for move in moves[first:]:
         if isinstance(move, PlayCard):
             if held[turn]:
                 _take(held[turn], (move.card,))
