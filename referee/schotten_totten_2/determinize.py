@@ -125,35 +125,40 @@ def _walk(start: State, moves: tuple[Move, ...]) -> _Clues:
     first = min(kinds.index(k) if k in kinds else len(kinds) for k in (Exchange, Support))
     skipped = kinds[:first]
     turn ^= (skipped.count(Draw) + skipped.count(EndTurn)) & 1
+    support: tuple[Card, ...] | None = None
     for move in moves[first:]:
-        if isinstance(move, PlayCard):
-            if held[turn]:
-                _take(held[turn], (move.card,))
-        elif isinstance(move, Draw):
-            if clues.support is not None and move.pile == "siege":
+        kind = type(move)
+        if kind is PlayCard:
+            card = move.card  # type: ignore[union-attr]
+            if card in held[turn]:
+                _take(held[turn], (card,))
+        elif kind is Draw:
+            if support is not None and move.pile == "siege":  # type: ignore[union-attr]
                 draws.append(turn)
             turn = 1 - turn
-        elif isinstance(move, EndTurn):
+        elif kind is EndTurn:
             turn = 1 - turn
-        elif isinstance(move, Exchange):
-            _take(held[turn], (TacticCard.EXCHANGE,))
-            offer = (turn, move.give)
-        elif isinstance(move, ExchangeReply):
+        elif kind is Exchange:
+            offer = (turn, move.give)  # type: ignore[union-attr]
+        elif kind is ExchangeReply:
             if offer is not None:
                 giver, given = offer
+                answer = move.give  # type: ignore[union-attr]
                 _take(held[giver], given)
-                _take(held[1 - giver], move.give)
+                _take(held[1 - giver], answer)
                 held[1 - giver].update(given)
-                held[giver].update(move.give)
+                held[giver].update(answer)
                 offer = None
-        elif isinstance(move, Shuffle):
+        elif kind is Shuffle:
             if pending is not None:
-                clues.support, pending = pending, None
-        elif type(move) in _ACTION_CARD:
-            if held[turn]:
-                _take(held[turn], (_ACTION_CARD[type(move)],))
-            if isinstance(move, Support):
-                pending = tuple(c for c in move.cards if isinstance(c, Card))
+                support, pending = pending, None
+        elif kind in _ACTION_CARD:
+            action = _ACTION_CARD[kind]
+            if action in held[turn]:
+                _take(held[turn], (action,))
+            if kind is Support:
+                pending = tuple(c for c in move.cards if type(c) is Card)  # type: ignore[union-attr]
+    clues.support = support
     return clues
 
 
