@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -41,7 +42,7 @@ def positions(rules: Rules, count: int) -> list[State]:
     return found
 
 
-def per_call(work: Callable[[State], object], states: list[State], repeats: int) -> float:
+def per_call(work: Callable[[Any], object], states: list[Any], repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
         start = time.process_time()
@@ -65,6 +66,7 @@ def main() -> None:
         mask = per_call(ACTIONS.legal_action_mask, states, repeats)
         seen = per_call(lambda s: ACTIONS.observation(s, s.to_move), states, repeats)
         print(f"{name:<10} {det:>15.1f} {mask:>9.1f} {seen:>15.1f}")
+    schotten_totten_2(count, repeats, args.quick)
     clans_and_glory(args.quick)
     try:
         from referee.env import schotten_totten_v0
@@ -134,6 +136,79 @@ def clans_and_glory(quick: bool) -> None:
             f"env ({players} players, random agent, observe + step): "
             f"{spent / steps * 1e6:.0f} µs/step, {steps / spent:,.0f} steps/s"
         )
+
+
+def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
+    """The same figures for Schotten Totten 2 (base game and tactics variant).
+
+    Determinization is timed twice: on views each seen once (the view's
+    history is read for exchanges and support), and on one view determinized
+    again and again, as a search does (the history's clues are kept).
+    """
+    from referee.actions import legal_actions
+    from referee.schotten_totten_2 import Rules as Rules2
+    from referee.schotten_totten_2 import new_game as new_game_2
+    from referee.schotten_totten_2.actions import ACTIONS as ACTIONS_2
+    from referee.schotten_totten_2.actions import play_action
+    from referee.schotten_totten_2.determinize import determinize as determinize_2
+
+    print()
+    print("Schotten Totten 2")
+    print(
+        f"{'rules':<10} {'µs/determinize':>15} {'(same view)':>12} {'µs/mask':>9} "
+        f"{'µs/observation':>15}"
+    )
+    for name, rules in (("base", Rules2()), ("tactics", Rules2(tactics=True))):
+        states: list[Any] = []
+        for seed in range(count):
+            rng = random.Random(seed)
+            game = new_game_2(seed=seed, rules=rules)
+            for _ in range(rng.randrange(0, 150)):
+                if game.is_game_over():
+                    break
+                game = game.play(rng.choice(game.generate_legal_moves()))
+            if not game.is_game_over():
+                states.append(game)
+        views = [s.view(s.to_move) for s in states]
+        rng = random.Random(0)
+        det = per_call(lambda v, rng=rng: determinize_2(v, rng), views, repeats)
+        again = min(
+            per_call(lambda v, rng=rng: determinize_2(v, rng), [view] * 20, repeats)
+            for view in views[:: max(1, len(views) // 20)]
+        )
+        mask = per_call(ACTIONS_2.legal_action_mask, states, repeats)
+        seen = per_call(lambda s: ACTIONS_2.observation(s, s.to_move), states, repeats)
+        print(f"{name:<10} {det:>15.1f} {again:>12.1f} {mask:>9.1f} {seen:>15.1f}")
+    try:
+        from referee.env import schotten_totten_2_v0
+    except ImportError:
+        return
+    env = schotten_totten_2_v0.raw_env(rules=Rules2(tactics=True))
+    rng = random.Random(0)
+    steps, start = 0, time.process_time()
+    for game in range(10 if quick else 50):
+        env.reset(seed=game)
+        while env.game.outcome is None:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(rng.choice(mask.nonzero()[0].tolist()))
+            steps += 1
+    spent = time.process_time() - start
+    print(f"env (tactics, random agent, observe + step): {spent / steps * 1e6:.0f} µs/step")
+    # A searching bot's playout: determinize its view, then ids to the end.
+    game = new_game_2(seed=1, rules=Rules2(tactics=True))
+    view = game.view(game.to_move)
+    plies, start = 0, time.process_time()
+    for _playout in range(10 if quick else 50):
+        sample = determinize_2(view, rng)
+        while not sample.is_game_over():
+            ids = legal_actions(ACTIONS_2, sample)
+            sample = play_action(sample, rng.choice(ids))
+            plies += 1
+    spent = time.process_time() - start
+    print(
+        f"playouts by action id from a determinized view (tactics): "
+        f"{spent / plies * 1e6:.0f} µs/ply, {(10 if quick else 50) / spent:.1f} games/s"
+    )
 
 
 if __name__ == "__main__":

@@ -77,4 +77,9 @@ def mask_of(space: ActionSpace, moves: Iterable[Any]) -> bytes:
 def legal_actions(space: ActionSpace, state: Any) -> list[int]:
     """The legal ids of ``state``, in increasing order."""
     mask = space.legal_action_mask(state)
-    return [i for i, legal in enumerate(mask) if legal]
+    ids = []
+    at = mask.find(1)  # a search in C: spaces may hold 100,000 ids and few legal ones
+    while at >= 0:
+        ids.append(at)
+        at = mask.find(1, at + 1)
+    return ids

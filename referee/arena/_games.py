@@ -407,6 +407,9 @@ class _SchottenTotten2(ArenaGame):
 
         if state.phase is not Phase.SHUFFLE:
             return None
+        # Not the move legal_moves lists: a game started from a record has
+        # chance_seed 0, so its dealt places would be known to every bot; the
+        # match's own generator draws them (uniformly, as chance_outcomes says).
         size = state.deck_size + 2
         first, second = rng.sample(range(1, size + 1), 2)
         return Shuffle((first, second))

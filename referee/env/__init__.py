@@ -12,4 +12,4 @@ action space (:mod:`referee.actions`) numbers them, and numpy appears only here.
     (True, 'player_0')
 """
 
-__all__ = ["clans_and_glory_v0", "schotten_totten_v0"]
+__all__ = ["clans_and_glory_v0", "schotten_totten_2_v0", "schotten_totten_v0"]

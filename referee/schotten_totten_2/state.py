@@ -293,6 +293,9 @@ class State:
     late_control: bool = False
     #: The moves played since the start (see :attr:`history`); never part of equality.
     past: History[Move] = field(default=NO_HISTORY, compare=False, repr=False)
+    #: The deal's chance: where a support's two cards land in a known deck
+    #: (see :meth:`chance_outcomes`); hidden in a view (0 there).
+    chance_seed: int = 0
 
     def __post_init__(self) -> None:
         problems = _field_problems(self)
@@ -412,6 +415,7 @@ class State:
             tactic_deck=None,
             exchange=None if hidden_offer else self.exchange,
             past=self.past.hidden(_as_seen_in_a_view),
+            chance_seed=0,
         )
 
     def claim_verdict(
@@ -440,15 +444,45 @@ class State:
         (see :class:`~referee.game.LegalMoves`).
 
         With a hidden hand, moves of every card that hand could hold are listed;
-        exchanges are listed only when both hands are known, and shuffles
-        without positions only when the deck order is unknown.
+        exchanges are listed only when both hands are known.
 
         Only the decisions of the player to move are listed: a ``control N``
         written right after the attacker's draw (``late_control``) is accepted
         by :meth:`play` so that records in that order replay, but it is not
         listed, since the same control proves the same before the draw.
+        Where support's two cards land is chance, not a choice: after a
+        support exactly one move is listed, the ``shuffle N,M`` dealt by
+        :attr:`chance_seed` on a known deck (the bare ``shuffle`` when the
+        deck order is unknown); :meth:`play` still accepts any ``shuffle N,M``
+        a record names (the record is the deal), and :meth:`chance_outcomes`
+        lists every place with its probability.
         """
         return LegalMoves(self.generate_legal_moves)
+
+    def is_chance_node(self) -> bool:
+        """Whether the next ply is chance: where support's two cards land.
+
+        >>> new_game(seed=1).is_chance_node()
+        False
+        """
+        return self.phase is Phase.SHUFFLE and self.outcome is None
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """The outcomes of a chance ply with their probabilities (OpenSpiel's
+        convention): every ``shuffle N,M`` of support's two cards, uniform, on a
+        known deck; the bare ``shuffle`` (certain) when the deck order is
+        unknown; empty when the next ply is a player's decision.
+
+        >>> new_game(seed=1).chance_outcomes()
+        []
+        """
+        if not self.is_chance_node():
+            return []
+        if self.deck is None:
+            return [(Shuffle(), 1.0)]
+        shuffles = _shuffles(self.deck_size + 2)
+        chance = 1.0 / len(shuffles)
+        return [(move, chance) for move in shuffles]
 
     def generate_legal_moves(self) -> list[Move]:
         """Every legal move for the player to move, as a new list."""
@@ -456,9 +490,10 @@ class State:
             return []
         player = self.to_move
         if self.phase is Phase.SHUFFLE:
+            # Chance, not a choice: the one dealt outcome (see chance_outcomes).
             if self.deck is None:
                 return [Shuffle()]
-            return list(_shuffles(self.deck_size + 2))
+            return [_dealt_shuffle(self.chance_seed, self.ply, self.deck_size + 2)]
         if self.phase is Phase.EXCHANGE:
             return self._exchange_replies()
         moves: list[Move] = []
@@ -1451,6 +1486,14 @@ def _built(cls: type[_M], *args: Any) -> _M:
     return move
 
 
+def _dealt_shuffle(chance_seed: int, ply: int, size: int) -> Shuffle:
+    """Where the deal (``chance_seed``) puts support's two cards at ``ply`` in a
+    deck of ``size`` cards: uniform over every pair of places, the same in every
+    run (a string seed is hashed the same way in every process)."""
+    first, second = random.Random(f"{chance_seed}:{ply}").sample(range(1, size + 1), 2)
+    return _shuffles(size)[(first - 1) * (size - 1) + second - 1 - (second > first)]
+
+
 def _shuffles(size: int) -> tuple[Shuffle, ...]:
     """Every place the two support cards may take in a deck of ``size`` cards."""
     shuffles = _SHUFFLES.get(size)
@@ -1579,6 +1622,7 @@ def _field_problems(state: State) -> list[str]:
         ("exhausted", isinstance(state.exhausted, bool), "True or False"),
         ("final_turn", isinstance(state.final_turn, bool), "True or False"),
         ("late_control", isinstance(state.late_control, bool), "True or False"),
+        ("chance_seed", _is_count(state.chance_seed), "a whole number >= 0"),
         (
             "support",
             state.support is None or (_is_pair(state.support, lambda c: isinstance(c, Card))),
@@ -1932,6 +1976,8 @@ def new_game(
             _check_pile(tactics, Counter(TACTIC_CARDS), "the tactic pile", "11 tactic cards")
     elif tactic_deck is not None and list(tactic_deck):
         raise ValueError("the base game has no tactic pile")
+    # the deal's chance comes from the rng that dealt (0 when the piles are given)
+    chance_seed = rng.getrandbits(32) if deck is None else 0
     size = rules.hand_size
     state = State(
         rules=rules,
@@ -1943,6 +1989,7 @@ def new_game(
         tactic_deck=tuple(tactics),
         tactic_deck_size=len(tactics),
         to_move=attacker,
+        chance_seed=chance_seed,
     )
     return _evolve(state, past=History.begin(state))
 

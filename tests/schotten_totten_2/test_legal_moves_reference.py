@@ -122,6 +122,11 @@ def check_against_definition(state: State) -> list[Move]:
     assert legal[: len(controls)] == controls
     rest = legal[len(controls) :]
     assert not any(isinstance(m, Control) for m in rest)
+    if state.phase is Phase.SHUFFLE and state.deck is not None:
+        # chance, not a choice: the one dealt place is listed, every place is accepted
+        assert all(state.is_legal(m) for m in candidates(state))
+        assert rest == [m for m, _chance in state.chance_outcomes() if m == rest[0]]
+        return legal
     assert rest == [m for m in candidates(state) if state.is_legal(m)]
     # play() decides each control as the prover does (also right after the
     # attacker's draw, when a control is accepted but not listed)

@@ -107,8 +107,8 @@ def test_support_shuffles_two_discarded_cards_into_the_deck_at_recorded_places()
     assert reason_of(supported, "shuffle") == "shuffle_unrecorded"
     size = state.deck_size + 2
     assert reason_of(supported, f"shuffle 1,{size + 1}") == "bad_shuffle"
-    legal = supported.legal_moves()
-    assert len(legal) == size * (size - 1) and all(isinstance(m, Shuffle) for m in legal)
+    legal = supported.legal_moves()  # chance: the one dealt shuffle is listed
+    assert len(legal) == 1 and isinstance(legal[0], Shuffle) and legal[0].positions
     after = supported.play("shuffle 3,1")
     assert after.deck is not None and after.deck_size == size
     assert after.deck[0] == cards("Y6")[0] and after.deck[2] == cards("R5")[0]
