@@ -50,6 +50,11 @@ class ActionSpace(Protocol):
         """The move with id ``action``."""
         ...
 
+    def play(self, state: Any, action: int) -> Any:
+        """The state after the move with id ``action`` (a chance ply's id plays
+        what the state's deal gives)."""
+        ...
+
     def legal_action_mask(self, state: Any) -> bytes:
         """One byte per id: 1 where the player to move may play it, else 0."""
         ...

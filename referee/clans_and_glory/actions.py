@@ -60,6 +60,7 @@ __all__ = [
     "ACTIONS",
     "OBSERVATION_LAYOUT",
     "ClansAndGloryActions",
+    "action_space",
     "actions_for",
 ]
 
@@ -159,6 +160,10 @@ class ClansAndGloryActions:
             )
         option = 2 * move.face_down + move.shield
         return (_CARD_AT[move.card] * self._seats + seat) * 4 + option
+
+    def play(self, state: State, action: int) -> State:
+        """The state after the move with id ``action``."""
+        return state.play(self.move_of(action))
 
     def move_of(self, action: int) -> Placement:
         """The move with id ``action``.
@@ -281,3 +286,14 @@ ACTIONS: Mapping[int, ClansAndGloryActions] = MappingProxyType(
 OBSERVATION_LAYOUT: Mapping[int, Sequence[tuple[str, int, int]]] = MappingProxyType(
     {players: space.observation_layout for players, space in ACTIONS.items()}
 )
+
+
+def action_space(state: State | View) -> ClansAndGloryActions:
+    """The action space of ``state``: its player count's, on its layout, as
+    every game's ``actions`` module gives it.
+
+    >>> from referee.clans_and_glory import new_game
+    >>> action_space(new_game(3, seed=1)) is ACTIONS[3]
+    True
+    """
+    return actions_for(len(state.hand_sizes), state.layout)

@@ -133,6 +133,15 @@ class ClansAndGloryFormat:
         """The full record of the game ``state`` comes from (see :meth:`State.to_record`)."""
         if not state.deal:
             raise ValueError("this state was set up from a position: it has no deal to record")
+        placed = sum(1 for p in state.table if p is not None and p.player is not None)
+        if placed != len(state.moves):
+            # A loaded position or a determinization: the cards on the table were
+            # placed by moves this state does not know, so no record replays to it.
+            raise ValueError(
+                f"{placed} cards were placed before this state's first known move "
+                "(it was set up from a position or sampled from a view): its game "
+                "cannot be written as a record; write its position instead"
+            )
         outcome = state.outcome
         result = referee_result(outcome, len(state.moves), self.result_of)
         return Record(

@@ -64,6 +64,7 @@ from referee.schotten_totten.tactics import TACTIC_NAMES, AnyCard, Tactic
 
 __all__ = [
     "ACTIONS",
+    "action_space",
     "KINDS",
     "OBSERVATION_LAYOUT",
     "RECRUIT_DRAWS",
@@ -185,6 +186,16 @@ class SchottenTottenActions:
             return _RECRUIT + draws_at * len(_RETURNS) + returns_at
         raise ValueError(f"{move!r} is not a Schotten Totten move")
 
+    def play(self, state: State, action: int) -> State:
+        """The state after the move with id ``action``.
+
+        >>> from referee.schotten_totten import new_game
+        >>> game = new_game(seed=1)
+        >>> ACTIONS.play(game, ACTIONS.action_of(game.legal_moves()[0])).ply
+        1
+        """
+        return state.play(self.move_of(action))
+
     def move_of(self, action: int) -> Move:
         """The move with id ``action`` (recruiter draws and returns in canonical order)."""
         if not 0 <= action < _NUM_ACTIONS or isinstance(action, bool):
@@ -288,3 +299,14 @@ class SchottenTottenActions:
 #: The Schotten Totten action space.
 ACTIONS = SchottenTottenActions()
 
+
+def action_space(state: State) -> SchottenTottenActions:
+    """The action space of ``state`` (one for every edition and variant):
+    each game's ``actions`` module has this function, so a bot asks for the
+    space of whatever it plays the same way.
+
+    >>> from referee.schotten_totten import new_game
+    >>> action_space(new_game(seed=1)) is ACTIONS
+    True
+    """
+    return ACTIONS

@@ -92,6 +92,7 @@ from referee.schotten_totten_2.wall import SIEGE_CARDS, TILES, AnyCard, TacticCa
 
 __all__ = [
     "ACTIONS",
+    "action_space",
     "KINDS",
     "OBSERVATION_LAYOUT",
     "SchottenTotten2Actions",
@@ -289,6 +290,11 @@ class SchottenTotten2Actions:
             return _GIVE + _trio(move)
         raise ValueError(f"{move!r} is not a Schotten Totten 2 move")
 
+    def play(self, state: State, action: int) -> State:
+        """The state after the move with id ``action``; the shuffle's id plays
+        the places the deal gives (see :func:`play_action`)."""
+        return play_action(state, action)
+
     def move_of(self, action: int) -> Move:
         """The move with id ``action`` (unordered parts in canonical order; the
         shuffle id gives the bare ``shuffle``: see :func:`play_action`)."""
@@ -421,3 +427,14 @@ def play_action(state: State, action: int) -> State:
     if action == _SHUFFLE and state.is_chance_node():
         return state.play(state.generate_legal_moves()[0])
     return state.play(ACTIONS.move_of(action))
+
+
+def action_space(state: State) -> SchottenTotten2Actions:
+    """The action space of ``state`` (one for both rule sets), as every game's
+    ``actions`` module gives it.
+
+    >>> from referee.schotten_totten_2 import new_game
+    >>> action_space(new_game(seed=1)) is ACTIONS
+    True
+    """
+    return ACTIONS

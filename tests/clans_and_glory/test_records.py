@@ -408,3 +408,20 @@ def test_random_records_validate_and_replay_gives_the_played_score(seed: int, pl
     assert direct.outcome is not None and report.outcome == direct.outcome
     assert record.result == FORMAT.result_of(direct.outcome)
     assert all(Seat.parse(m.split("@")[1].split("+")[0]) in direct.layout for m in record.moves)
+
+
+def test_a_state_without_its_first_moves_writes_no_record() -> None:
+    """A loaded position (or a determinization) lacks the moves that placed its
+    cards: its deal would replay to another table, so no record is written."""
+    from referee.clans_and_glory import new_game
+    from referee.clans_and_glory.record import FORMAT
+    from referee.records import validate
+
+    game = new_game(2, seed=4)
+    game = game.play(game.legal_moves()[0])
+    assert validate(game.to_record()).legal  # a game from its deal: fine
+    loaded = FORMAT.load_position(FORMAT.position_of(game))
+    with pytest.raises(ValueError, match="1 cards were placed before"):
+        loaded.to_record()
+    with pytest.raises(ValueError, match="cannot be written as a record"):
+        loaded.play(loaded.legal_moves()[0]).to_record()
