@@ -64,11 +64,11 @@ from referee.schotten_totten.tactics import TACTIC_NAMES, AnyCard, Tactic
 
 __all__ = [
     "ACTIONS",
-    "action_space",
     "KINDS",
     "OBSERVATION_LAYOUT",
     "RECRUIT_DRAWS",
     "SchottenTottenActions",
+    "action_space",
 ]
 
 #: Card kinds in id order: 54 clan cards, then one of each tactic name.

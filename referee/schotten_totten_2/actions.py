@@ -92,10 +92,10 @@ from referee.schotten_totten_2.wall import SIEGE_CARDS, TILES, AnyCard, TacticCa
 
 __all__ = [
     "ACTIONS",
-    "action_space",
     "KINDS",
     "OBSERVATION_LAYOUT",
     "SchottenTotten2Actions",
+    "action_space",
     "play_action",
 ]
 
