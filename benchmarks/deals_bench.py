@@ -131,7 +131,9 @@ def main() -> None:
         if rules.get("variants"):
             full = [fmt.random_record(seed, rules) for seed in range(games)]
             chosen = [
-                hide(r) for r in full if any(m.startswith(("recruiter", "shuffle")) for m in r.moves)
+                hide(r)
+                for r in full
+                if any(m.startswith(("recruiter", "shuffle")) for m in r.moves)
             ]
             spoiled = [s for s in (spoil(r) for r in chosen[: max(5, games // 10)]) if s]
             hidden_cases.append((kind_name(game, rules), chosen, spoiled))

@@ -65,12 +65,12 @@ def command(corpus: Path, jobs: int) -> tuple[float, int]:
         "sys.exit(status)\n"
     )
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
-        raise SystemExit(f"validate failed ({done.returncode}): {done.stdout[-500:]}"
-                         f"{done.stderr[-500:]}")
+        raise SystemExit(
+            f"validate failed ({done.returncode}): {done.stdout[-500:]}{done.stderr[-500:]}"
+        )
     peak = int(done.stderr.split("PEAK")[-1].split()[0])
     return seconds, peak
 
@@ -104,8 +104,10 @@ def main() -> None:
     print(f"  games: {distinct} distinct, {plies:.0f} plies and {claims:.1f} claims on average")
     print()
     print(f"  {'measure':<44}{'value':>14}{'target':>12}")
-    print(f"  {'games/s, one core (CPU time, in-process)':<44}{rate:>14.0f}"
-          f"{TARGET_GAMES_PER_SECOND:>12}")
+    print(
+        f"  {'games/s, one core (CPU time, in-process)':<44}{rate:>14.0f}"
+        f"{TARGET_GAMES_PER_SECOND:>12}"
+    )
     print(f"  {'games/s, referee validate --jobs 1':<44}{large / one_time:>14.0f}")
     print(f"  {'games/s, referee validate --jobs 2':<44}{large / two_time:>14.0f}")
     print(f"  {'speed-up of --jobs 2 over --jobs 1':<44}{one_time / two_time:>13.2f}x")
@@ -115,8 +117,10 @@ def main() -> None:
     print(f"  {f'{large:,} games ({size_mb:.0f} MB), --jobs 1':<44}{one_peak:>14,}")
     print(f"  {f'{large:,} games, --jobs 2 (largest process)':<44}{two_peak:>14,}")
     print(f"  {'growth from small to large corpus':<44}{one_peak / small_peak:>13.2f}x")
-    print(f"\n  (measured in one run; this process peaked at "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss:,} KiB)")
+    print(
+        f"\n  (measured in one run; this process peaked at "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss:,} KiB)"
+    )
     del small_time
 
 

@@ -101,7 +101,9 @@ def test_claimable_at_a_ply_of_a_record(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and "ply 0" in out
     code, _, err = run(capsys, "show", "--ply", "9999", str(record))
     assert code == 2 and "past the record" in err
-    illegal = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-pass-with-cards.json"
+    illegal = (
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-pass-with-cards.json"
+    )
     code, _, err = run(capsys, "claimable", str(illegal))
     assert code == 1 and "illegal at ply 1" in err
 

@@ -12,7 +12,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(ROOT / "examples" / "scripts" / script), *args],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
     )
 
 

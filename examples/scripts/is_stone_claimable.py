@@ -1,6 +1,6 @@
 """Ask, for every stone of a Schotten Totten position, whether it can be claimed.
 
-    python examples/scripts/is_stone_claimable.py examples/positions/blue-seven.json
+python examples/scripts/is_stone_claimable.py examples/positions/blue-seven.json
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Validate every record in a folder from Python and pinpoint the illegal moves.
 
-    python examples/scripts/validate_folder.py examples/records
+python examples/scripts/validate_folder.py examples/records
 """
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ def test_text_output_prints_the_witness_under_the_report(
 
 def test_no_witness_for_full_or_illegal_records(capsys: pytest.CaptureFixture[str]) -> None:
     full = ROOT / "examples" / "records" / "schotten-totten" / "full-2024.json"
-    illegal = ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-public-card-twice.json"
+    illegal = (
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-public-card-twice.json"
+    )
     code, out = _run(capsys, "validate", "--witness", "--json", str(full), str(illegal))
     reports = [json.loads(line) for line in out.splitlines()[:2]]
     assert code == 1

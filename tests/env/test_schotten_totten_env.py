@@ -87,7 +87,11 @@ def test_import_referee_loads_no_numpy_nor_pettingzoo() -> None:
 def test_the_random_vs_greedy_example_runs() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "env_random_vs_greedy.py"), "4"],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("4 games (base game): greedy ")

@@ -43,7 +43,9 @@ def result(attacker: int, winner: int, deck: int = 0, intact: int = 0, oil: int 
 
 
 def example(name: str) -> dict[str, Any]:
-    folder = EXAMPLES.parents[1] / "illegal-records" / EXAMPLES.name if "illegal" in name else EXAMPLES
+    folder = (
+        EXAMPLES.parents[1] / "illegal-records" / EXAMPLES.name if "illegal" in name else EXAMPLES
+    )
     data: dict[str, Any] = json.loads((folder / name).read_text("utf-8"))
     return data
 

@@ -103,9 +103,10 @@ def test_a_claimable_stone_shows_its_evidence(browser: Any, tmp_path: Path) -> N
     )
     assert answer.explanation in css(browser, ".evidence").text
     odds = answer.evidence["odds"]  # the odds are part of the evidence shown
-    assert f"odds: {odds['beating']} of the opponent's {odds['total']} possible" in css(
-        browser, ".evidence"
-    ).text
+    assert (
+        f"odds: {odds['beating']} of the opponent's {odds['total']} possible"
+        in css(browser, ".evidence").text
+    )
     # One step back the stone was not yet proven: no tick there.
     press(browser, "ARROW_LEFT")
     ticks = css_all(browser, f'.board g.verdict.claimable[data-place="{answer.place}"]')
@@ -151,7 +152,9 @@ def test_hands_toggle_for_a_full_record_and_hidden_for_a_public_one(
 
 
 def test_an_illegal_record_ends_with_the_refused_move(browser: Any, tmp_path: Path) -> None:
-    record = load_record(ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json")
+    record = load_record(
+        ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
+    )
     open_page(browser, tmp_path, record)
     press(browser, "END")
     assert css(browser, ".ply-counter").text == "ply 24 refused"
