@@ -20,10 +20,20 @@ each game provides an object with this shape (see
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ActionSpace", "legal_actions", "mask_of"]
+from referee.game import Outcome
+
+__all__ = [
+    "ActionSpace",
+    "action_index",
+    "legal_actions",
+    "mask_of",
+    "observer_index",
+    "rewards_of",
+]
 
 
 @runtime_checkable
@@ -41,6 +51,8 @@ class ActionSpace(Protocol):
     num_actions: int
     #: Length of :meth:`observation`'s tuple.
     observation_size: int
+    #: The observation's blocks, in order: ``(name, start, length)``.
+    observation_layout: tuple[tuple[str, int, int], ...]
 
     def action_of(self, move: Any) -> int:
         """The id of ``move``."""
@@ -53,6 +65,12 @@ class ActionSpace(Protocol):
     def play(self, state: Any, action: int) -> Any:
         """The state after the move with id ``action`` (a chance ply's id plays
         what the state's deal gives)."""
+        ...
+
+    def rewards(self, state: Any) -> tuple[float, ...]:
+        """Each player's reward: +1 to every winner and -1 to every other player
+        once the game is over with a winner, all 0 before the end and for a game
+        without one (a blocked game); see :func:`rewards_of`."""
         ...
 
     def legal_action_mask(self, state: Any) -> bytes:
@@ -88,3 +106,77 @@ def legal_actions(space: ActionSpace, state: Any) -> list[int]:
         ids.append(at)
         at = mask.find(1, at + 1)
     return ids
+
+
+def action_index(action: object, num_actions: int) -> int:
+    """``action`` as an id of a space of ``num_actions`` ids, or ``ValueError``.
+
+    Any integer is taken, numpy's too (``np.int64``, as ``np.flatnonzero(mask)``
+    gives them); ``bool``, floats, strings and ``None`` are not ids.
+
+    >>> action_index(3, 10)
+    3
+    >>> action_index(True, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: no action True: ids are whole numbers 0-9
+    >>> action_index(2.0, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: no action 2.0: ids are whole numbers 0-9
+    """
+    if not isinstance(action, bool):
+        try:
+            index = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= index < num_actions:
+                return index
+    raise ValueError(f"no action {action!r}: ids are whole numbers 0-{num_actions - 1}")
+
+
+def observer_index(player: object, players: int) -> int:
+    """``player`` as the index of an observing player, or ``ValueError`` (an
+    observation is always some player's: a spectator has none).
+
+    >>> observer_index(1, 2)
+    1
+    >>> observer_index(None, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: no player None: an observation is a player's, 0-1
+    """
+    if not isinstance(player, bool):
+        try:
+            index = operator.index(player)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= index < players:
+                return index
+    raise ValueError(f"no player {player!r}: an observation is a player's, 0-{players - 1}")
+
+
+def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = ()) -> tuple[float, ...]:
+    """Each player's reward for ``outcome``: +1 to each winner (``outcome.winner``,
+    or ``winners`` for a shared win), -1 to each other player; all 0 while the game
+    goes on or when nobody won. An end by the referee without a winner (a
+    resignation with three or more players) gives its loser -1 and the others 0.
+
+    >>> from referee.game import Outcome, Termination
+    >>> rewards_of(Outcome(Termination.THREE_ADJACENT, 1), 2)
+    (-1.0, 1.0)
+    >>> rewards_of(Outcome(Termination.MOST_POINTS, None), 3, winners=(0, 2))
+    (1.0, -1.0, 1.0)
+    >>> rewards_of(None, 2), rewards_of(Outcome(Termination.BLOCKED, None), 2)
+    ((0.0, 0.0), (0.0, 0.0))
+    """
+    if outcome is None:
+        return (0.0,) * players
+    won = {outcome.winner} if outcome.winner is not None else set(winners)
+    if won:
+        return tuple(1.0 if p in won else -1.0 for p in range(players))
+    if outcome.loser is not None:
+        return tuple(-1.0 if p == outcome.loser else 0.0 for p in range(players))
+    return (0.0,) * players

@@ -18,6 +18,7 @@ games.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -37,6 +38,7 @@ __all__ = [
     "Outcome",
     "Termination",
     "check_player",
+    "check_rng",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -499,3 +501,18 @@ def check_player(player: object, players: int) -> int:
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
         raise ValueError(f"no player {player!r}: players are numbered 0-{players - 1}")
     return player
+
+
+def check_rng(rng: object) -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (what determinizations draw
+    from), else a ``TypeError`` that says how to make one.
+
+    >>> check_rng(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a random.Random (such as random.Random(7)), not 7
+    """
+    if not isinstance(rng, random.Random):
+        hint = f"random.Random({rng!r})" if isinstance(rng, int) else "random.Random(seed)"
+        raise TypeError(f"expected a random.Random (such as {hint}), not {rng!r}")
+    return rng

@@ -41,10 +41,10 @@ from the observer: "me", then the players after me in turn order.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from referee.actions import action_index, observer_index, rewards_of
 from referee.clans_and_glory.layout import Layout
 from referee.clans_and_glory.moves import Placement
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, setup_for
@@ -161,6 +161,18 @@ class ClansAndGloryActions:
         option = 2 * move.face_down + move.shield
         return (_CARD_AT[move.card] * self._seats + seat) * 4 + option
 
+    def rewards(self, state: State | View) -> tuple[float, ...]:
+        """+1 to every winner (all of them in a shared win) and -1 to every other
+        player once the game is over; all 0 before (see
+        :func:`referee.actions.rewards_of`)."""
+        self._check(state)
+        outcome = state.outcome
+        winners: tuple[int, ...] = ()
+        shared = outcome is not None and outcome.winner is None
+        if shared and isinstance(state, State) and state.ended is None:
+            winners = tuple(state.score().winners)
+        return rewards_of(outcome, self.players, winners)
+
     def play(self, state: State, action: int) -> State:
         """The state after the move with id ``action``."""
         return state.play(self.move_of(action))
@@ -171,14 +183,9 @@ class ClansAndGloryActions:
         >>> ACTIONS[2].move_of(4368)
         Traceback (most recent call last):
         ...
-        ValueError: no action 4368: ids are 0-4367
+        ValueError: no action 4368: ids are whole numbers 0-4367
         """
-        try:
-            number = -1 if isinstance(action, bool) else operator.index(action)
-        except TypeError:
-            number = -1
-        if not 0 <= number < self.num_actions:
-            raise ValueError(f"no action {action!r}: ids are 0-{self.num_actions - 1}")
+        number = action_index(action, self.num_actions)
         rest, option = divmod(number, 4)
         card, seat = divmod(rest, self._seats)
         return _placements_of(_CARDS[card], self.layout.seats[seat])[option]
@@ -219,10 +226,7 @@ class ClansAndGloryActions:
         """
         self._check(state)
         players = self.players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-            raise ValueError(
-                f"no player {player!r} in a {players}-player game (players are 0-{players - 1})"
-            )
+        player = observer_index(player, players)
         if isinstance(state, State):
             view = state.view(player)
         elif state.viewer != player:

@@ -40,6 +40,7 @@ import random
 from referee.cards import Card
 from referee.clans_and_glory.setup import CLAN_CARDS, setup_for
 from referee.clans_and_glory.state import HiddenCard, Placed, State, View, _placed
+from referee.game import check_rng
 
 __all__ = ["determinize"]
 
@@ -48,21 +49,24 @@ _DECKS = {players: setup_for(players).deck() for players in (2, 3, 4)}
 _ORDER = {card: i for i, card in enumerate(CLAN_CARDS.cards)}
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: View | State, rng: random.Random) -> State:
     """A full state consistent with ``view``, the unseen cards dealt uniformly.
 
     The unseen cards go, uniformly at random, into the hidden hands (each of its
     public size, kept in card-set order like every hand), onto the other
     players' face-down seats, and into the cards removed at set-up. Raises
-    ``ValueError`` when ``view`` is not a :class:`View` or its counts cannot be
-    met by the unseen cards (a view no game can show).
+    ``ValueError`` when the counts of ``view`` cannot be met by the unseen cards
+    (a view no game can show). A full :class:`State` hides nothing: it is
+    returned as it is, as in the other games.
 
     >>> from referee.clans_and_glory import new_game
-    >>> determinize(new_game(2, seed=1), random.Random(0))
-    Traceback (most recent call last):
-    ...
-    ValueError: determinize takes a View (state.view(player)), not a State
+    >>> game = new_game(2, seed=1)
+    >>> determinize(game, random.Random(0)) is game
+    True
     """
+    check_rng(rng)
+    if type(view) is State:
+        return view
     if type(view) is not View:
         raise ValueError(
             f"determinize takes a View (state.view(player)), not a {type(view).__name__}"

@@ -121,9 +121,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped class
         self.rewards = dict.fromkeys(names, 0.0)
         if self.game.is_over:
             self.terminations = dict.fromkeys(names, True)
-            winners = self.game.score().winners
-            for player, name in enumerate(names):
-                self.rewards[name] = 1.0 if player in winners else -1.0
+            self.rewards = dict(zip(names, self.space.rewards(self.game), strict=True))
         else:
             self.agent_selection = names[self.game.to_move]
         self._accumulate_rewards()

@@ -115,12 +115,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped class
         self._cumulative_rewards[agent] = 0.0
         self.game = self.game.play(ACTIONS.move_of(int(action)))
         self.rewards = dict.fromkeys(_AGENTS, 0.0)
-        outcome = self.game.outcome
-        if outcome is not None:
+        if self.game.outcome is not None:
             self.terminations = dict.fromkeys(_AGENTS, True)
-            if outcome.winner is not None:
-                for player, name in enumerate(_AGENTS):
-                    self.rewards[name] = 1.0 if player == outcome.winner else -1.0
+            self.rewards = dict(zip(_AGENTS, ACTIONS.rewards(self.game), strict=True))
         else:
             self.agent_selection = _AGENTS[self.game.to_move]
         self._accumulate_rewards()

@@ -47,6 +47,7 @@ blocks are listed in :data:`OBSERVATION_LAYOUT` (name, start, length).
 
 from __future__ import annotations
 
+from referee.actions import action_index, observer_index, rewards_of
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -150,6 +151,16 @@ class SchottenTottenActions:
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
 
+    @property
+    def observation_layout(self) -> tuple[tuple[str, int, int], ...]:
+        """The observation's blocks (:data:`OBSERVATION_LAYOUT`)."""
+        return OBSERVATION_LAYOUT
+
+    def rewards(self, state: State) -> tuple[float, ...]:
+        """+1 to the winner and -1 to the loser once the game is over; all 0
+        before and for a game without a winner (see :func:`referee.actions.rewards_of`)."""
+        return rewards_of(state.outcome, 2)
+
     def action_of(self, move: Move | object) -> int:
         """The id of ``move``; ``ValueError`` for a move with no id (a recruiter
         return written as a pile name, which only a hidden hand writes)."""
@@ -198,8 +209,7 @@ class SchottenTottenActions:
 
     def move_of(self, action: int) -> Move:
         """The move with id ``action`` (recruiter draws and returns in canonical order)."""
-        if not 0 <= action < _NUM_ACTIONS or isinstance(action, bool):
-            raise ValueError(f"no action {action!r}: ids are 0-{_NUM_ACTIONS - 1}")
+        action = action_index(action, _NUM_ACTIONS)
         if action < _CLAIM:
             kind, stone = divmod(action - _PLAY, STONES)
             return PlayCard(KINDS[kind], stone + 1)
@@ -234,8 +244,15 @@ class SchottenTottenActions:
         )
 
     def legal_action_mask(self, state: State) -> bytes:
-        """One byte per id: 1 where the player to move may play it (all 0 once over)."""
+        """One byte per id: 1 where the player to move may play it.
+
+        All 0 once the game is over, and where the mover's hand is hidden (a view
+        of the other player, a public replay): only the mover knows its moves;
+        ``legal_moves()`` of such a state lists what any hand could play.
+        """
         mask = bytearray(_NUM_ACTIONS)
+        if state.hands[state.to_move] is None:
+            return bytes(mask)
         for move in state.generate_legal_moves():
             mask[self.action_of(move)] = 1
         return bytes(mask)
@@ -246,6 +263,7 @@ class SchottenTottenActions:
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
+        player = observer_index(player, 2)
         view = state.view(player)
         opponent = 1 - player
         out = [0] * _OBSERVATION_SIZE

@@ -31,6 +31,7 @@ import random
 from typing import TypeVar
 
 from referee.cards import Card
+from referee.game import check_rng
 from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, AnyCard, Tactic
 
@@ -48,6 +49,7 @@ def determinize(view: State, rng: random.Random) -> State:
     (``None``) are filled; known ones are kept. Raises ``ValueError`` if the
     counts in ``view`` cannot be met by the unseen cards.
     """
+    check_rng(rng)
     hands = view.hands
     # Clan cards: every card not on the table, discarded or in a known hand/pile.
     seen: set[AnyCard] = set()

@@ -68,6 +68,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from math import comb
 
+from referee.actions import action_index, observer_index, rewards_of
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -246,6 +247,16 @@ class SchottenTotten2Actions:
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
 
+    @property
+    def observation_layout(self) -> tuple[tuple[str, int, int], ...]:
+        """The observation's blocks (:data:`OBSERVATION_LAYOUT`)."""
+        return OBSERVATION_LAYOUT
+
+    def rewards(self, state: State) -> tuple[float, ...]:
+        """+1 to the winner and -1 to the loser once the game is over; all 0
+        before and for a game without a winner (see :func:`referee.actions.rewards_of`)."""
+        return rewards_of(state.outcome, 2)
+
     def action_of(self, move: Move | object) -> int:
         """The id of ``move``; ``ValueError`` for a move with no id (a card
         that cannot be where the move puts it, a tile out of range)."""
@@ -298,8 +309,7 @@ class SchottenTotten2Actions:
     def move_of(self, action: int) -> Move:
         """The move with id ``action`` (unordered parts in canonical order; the
         shuffle id gives the bare ``shuffle``: see :func:`play_action`)."""
-        if isinstance(action, bool) or not 0 <= action < _NUM_ACTIONS:
-            raise ValueError(f"no action {action!r}: ids are 0-{_NUM_ACTIONS - 1}")
+        action = action_index(action, _NUM_ACTIONS)
         if action < _CONTROL:
             kind, tile = divmod(action - _PLAY, TILES)
             return PlayCard(KINDS[kind], tile + 1)
@@ -337,8 +347,15 @@ class SchottenTotten2Actions:
 
     def legal_action_mask(self, state: State) -> bytes:
         """One byte per id: 1 where the player to move may play it (all 0 once
-        over; at a chance ply, the shuffle id)."""
+        over; at a chance ply, the shuffle id).
+
+        All 0 where the mover's hand is hidden (a view of the other player, a
+        public replay): only the mover knows its moves; ``legal_moves()`` of such
+        a state lists what any hand could play.
+        """
         mask = bytearray(_NUM_ACTIONS)
+        if state.hands[state.to_move] is None and not state.is_chance_node():
+            return bytes(mask)
         for move in state.generate_legal_moves():
             mask[self.action_of(move)] = 1
         return bytes(mask)
@@ -349,6 +366,7 @@ class SchottenTotten2Actions:
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
+        player = observer_index(player, 2)
         view = state.view(player)
         opponent = 1 - player
         out = [0] * _OBSERVATION_SIZE

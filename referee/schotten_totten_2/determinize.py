@@ -44,6 +44,7 @@ import random
 from collections import Counter
 
 from referee.cards import Card
+from referee.game import check_rng
 from referee.schotten_totten_2.moves import (
     Desertion,
     Draw,
@@ -180,6 +181,7 @@ def determinize(view: State, rng: random.Random) -> State:
     fresh ``chance_seed`` is drawn from ``rng``. Raises ``ValueError`` if the
     counts in ``view`` cannot be met by the unseen cards.
     """
+    check_rng(rng)
     hands = view.hands
     counts = view.hand_tactics
     if counts is None:

@@ -99,9 +99,11 @@ class TestDeterminize:
         with pytest.raises(ValueError, match="player 1 holds 9 cards, but the view counts 3"):
             determinize(dataclasses.replace(view, hand_sizes=(3, 8)), random.Random(0))
 
-    def test_a_state_is_refused(self) -> None:
+    def test_a_full_state_hides_nothing(self) -> None:
+        game = new_game(2, seed=5)
+        assert determinize(game, random.Random(0)) is game
         with pytest.raises(ValueError, match="takes a View"):
-            determinize(new_game(2, seed=5), random.Random(0))  # type: ignore[arg-type]
+            determinize(game.view(0).hand, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_every_unseen_card_lands_in_every_hidden_place_evenly() -> None:

@@ -50,7 +50,7 @@ class TestActionIds:
         assert len(texts) == ACTIONS.num_actions
 
     def test_ids_out_of_range_are_refused(self) -> None:
-        with pytest.raises(ValueError, match=r"no action 31992: ids are 0-31991"):
+        with pytest.raises(ValueError, match=r"no action 31992: ids are whole numbers 0-31991"):
             ACTIONS.move_of(ACTIONS.num_actions)
         with pytest.raises(ValueError, match=r"no action -1"):
             ACTIONS.move_of(-1)

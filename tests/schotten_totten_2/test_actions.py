@@ -73,7 +73,7 @@ class TestActionIds:
         assert len(texts) == ACTIONS.num_actions
 
     def test_ids_out_of_range_are_refused(self) -> None:
-        with pytest.raises(ValueError, match=r"no action 114764: ids are 0-114763"):
+        with pytest.raises(ValueError, match=r"no action 114764: ids are whole numbers 0-114763"):
             ACTIONS.move_of(ACTIONS.num_actions)
         with pytest.raises(ValueError, match=r"no action -1"):
             ACTIONS.move_of(-1)
