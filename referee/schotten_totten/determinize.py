@@ -28,6 +28,7 @@ unseen card.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from referee.cards import Card
 from referee.schotten_totten.state import CLAN_CARDS, State
@@ -110,4 +111,4 @@ def determinize(view: State, rng: random.Random) -> State:
                 f"tactic pile holds {view.tactic_deck_size}"
             )
         tactic_deck = tuple(tactics)
-    return view._replace(hands=tuple(new_hands), deck=deck, tactic_deck=tactic_deck)
+    return replace(view, hands=tuple(new_hands), deck=deck, tactic_deck=tactic_deck)

@@ -242,7 +242,7 @@ class SchottenTottenFormat:
         )
         won = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
         if len(won) == 1:
-            state = state._replace(outcome=won[0])
+            state = replace(state, outcome=won[0])
         problems = list(state.status())
         if clans_held > unseen:
             problems.append(f"the hands hold {clans_held} clan cards but only {unseen} are unseen")

@@ -24,10 +24,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations_with_replacement, permutations
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
@@ -41,6 +41,7 @@ from referee.game import (
     check_player,
     referee_end,
 )
+from referee.line import copier
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable, decide_claim
 from referee.schotten_totten.moves import (
     Banshee,
@@ -191,7 +192,8 @@ class Rules:
         return HAND_SIZE + 1 if self.tactics else HAND_SIZE
 
 
-class Stone(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stone:
     """One stone: both sides' cards in play order, completion times, owner, and
     the combat style lying on it (Blind Man's Bluff or Mud Fight), if any.
 
@@ -223,12 +225,13 @@ class Stone(NamedTuple):
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
 
 
-class State(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class State:
     """A Schotten Totten position. Immutable: :meth:`play` returns a new state.
 
-    A state is a named tuple (the cheapest immutable value Python builds, which
-    matters when a corpus is replayed ply by ply); ``state._replace(...)`` gives
-    a copy with some fields changed.
+    A state is a frozen dataclass, like every game's on the shared kernel
+    (:mod:`referee.line`); ``dataclasses.replace(state, ...)`` gives a copy with
+    some fields changed.
 
     ``hands[p]`` is ``None`` when that hand is hidden (a player's view, or a
     replay of a public record); ``hand_sizes`` always holds the counts.
@@ -261,7 +264,7 @@ class State(NamedTuple):
     #: exactly even when the hand itself is hidden (a view, a public replay).
     hand_tactics: tuple[int, ...] = (0, 0)
     #: The moves played since the start (see :attr:`history`); never part of equality.
-    past: History[Move] = NO_HISTORY
+    past: History[Move] = field(default=NO_HISTORY, compare=False, repr=False)
 
     # --- reading the position -------------------------------------------------
 
@@ -464,18 +467,19 @@ class State(NamedTuple):
             move = parse_move(move)
         result = self._play_untracked(move, player)
         # One history node per ply (``History.push``, inlined: this is the replay path).
-        values = list(result)
         past = self.past
-        values[_PAST_AT] = _tuple_new(History, (past, move, past[2] + 1, None))
-        return _tuple_new(State, values)
+        past = _tuple_new(History, (past, move, past[2] + 1, None))
+        if result is self:  # never change a state someone holds
+            return _evolve(result, past=past)
+        _write_past(result, past)  # a state made just now for this move
+        return result
 
     def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         if isinstance(move, str):
             move = parse_move(move)
-        handler = _HANDLERS.get(type(move))
-        if handler is None:
+        if type(move) not in _MOVE_TYPES:
             raise InvalidMoveError(
                 f"malformed move {move!r}: not a Schotten Totten move (give a move or its text)"
             )
@@ -483,8 +487,28 @@ class State(NamedTuple):
             raise _illegal(move, Reason.GAME_OVER, "the game is over")
         if player is not None and check_player(player, 2) != self.to_move:
             raise _not_your_turn(move, self.to_move, player)
-        result: State = handler(self, move)
-        return result
+        # Every move type has its case: one left out fails ``mypy --strict``.
+        match move:
+            case PlayCard():
+                return self._play_card(move)
+            case Draw():
+                return self._draw(move)
+            case Claim():
+                return self._claim(move)
+            case EndTurn():
+                return self._end_turn(move)
+            case Pass():
+                return self._pass(move)
+            case Recruit():
+                return self._recruit(move)
+            case Strategist():
+                return self._strategist(move)
+            case Banshee():
+                return self._banshee(move)
+            case Traitor():
+                return self._traitor(move)
+            case _:
+                assert_never(move)
 
     def _play_card(self, move: PlayCard) -> State:
         player, card = self.to_move, move.card
@@ -580,7 +604,7 @@ class State(NamedTuple):
                 f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
                 verdict,
             )
-        stones = _with(self.stones, move.stone - 1, stone._replace(owner=player))
+        stones = _with(self.stones, move.stone - 1, _evolve_stone(stone, owner=player))
         return _evolve(
             self,
             stones=stones,
@@ -626,16 +650,17 @@ class State(NamedTuple):
             and deck
             and hand is not None
         ):
-            values = list(self)
-            values[_HANDS_AT] = _with(self.hands, player, (*hand, deck[0]))
-            values[_SIZES_AT] = _with(self.hand_sizes, player, self.hand_sizes[player] + 1)
-            values[_DECK_AT] = deck[1:]
-            values[_DECK_SIZE_AT] = self.deck_size - 1
-            values[_TO_MOVE_AT] = 1 - player
-            values[_PHASE_AT] = Phase.PLAY
-            values[_PLY_AT] = self.ply + 1
-            values[_BLANK_AT] = 0
-            return _new_state(values)
+            return _after_draw(
+                self,
+                _with(self.hands, player, (*hand, deck[0])),
+                _with(self.hand_sizes, player, self.hand_sizes[player] + 1),
+                deck[1:],
+                self.deck_size - 1,
+                1 - player,
+                Phase.PLAY,
+                self.ply + 1,
+                0,
+            )
         if self.phase is Phase.PLAY:
             raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
@@ -1182,17 +1207,10 @@ _JOKER = Tactic("joker")
 _DRAW = Draw()
 _END_TURN = EndTurn()
 
-_HANDLERS: dict[type, Any] = {
-    PlayCard: State._play_card,
-    Draw: State._draw,
-    Claim: State._claim,
-    EndTurn: State._end_turn,
-    Pass: State._pass,
-    Recruit: State._recruit,
-    Strategist: State._strategist,
-    Banshee: State._banshee,
-    Traitor: State._traitor,
-}
+#: Every move type (exact types, as before: a subclass of a move is not a move).
+_MOVE_TYPES = frozenset(
+    (PlayCard, Draw, Claim, EndTurn, Pass, Recruit, Strategist, Banshee, Traitor)
+)
 
 
 # --- claims: answers remembered from ply to ply --------------------------------------
@@ -1375,16 +1393,17 @@ def _fast_play(
     else:
         sides = (stone.sides[0], new_side)
         completed = (stone.completed[0], done)
-    placed = _new_stone((sides, completed, None, stone.style))
+    placed = _new_sides(stone, sides, completed)
     at = hand.index(card)
     stones = state.stones
-    values = list(state)
-    values[_STONES_AT] = (*stones[:index], placed, *stones[index + 1 :])
-    values[_HANDS_AT] = _with(state.hands, player, hand[:at] + hand[at + 1 :])
-    values[_SIZES_AT] = _with(state.hand_sizes, player, state.hand_sizes[player] - 1)
-    values[_PHASE_AT] = Phase.AFTER_PLAY
-    values[_PLY_AT] = state.ply + 1
-    return _new_state(values)
+    return _after_play(
+        state,
+        (*stones[:index], placed, *stones[index + 1 :]),
+        _with(state.hands, player, hand[:at] + hand[at + 1 :]),
+        _with(state.hand_sizes, player, state.hand_sizes[player] - 1),
+        Phase.AFTER_PLAY,
+        state.ply + 1,
+    )
 
 
 def _play_row(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -1412,16 +1431,12 @@ def _size(stone: Stone) -> int:
     return 3 if stone.style is None or stone.style.name != "mud_fight" else 4
 
 
-def _new_stone(values: tuple[Any, ...]) -> Stone:
-    return tuple.__new__(Stone, values)
-
-
 def _put(stone: Stone, player: int, side: tuple[AnyCard, ...], ply: int) -> Stone:
     """``stone`` with ``player``'s side replaced; a side that becomes complete
     is stamped with ``ply``."""
     done = ply if len(side) == stone.rule.size else None
-    return stone._replace(
-        sides=_with(stone.sides, player, side), completed=_with(stone.completed, player, done)
+    return _evolve_stone(
+        stone, sides=_with(stone.sides, player, side), completed=_with(stone.completed, player, done)
     )
 
 
@@ -1433,36 +1448,26 @@ def _take_from(stone: Stone, player: int, card: AnyCard, ply: int) -> Stone:
 
 def _restyle(stone: Stone, style: Tactic, ply: int) -> Stone:
     """``stone`` with a combat style on it; Mud Fight makes 3-card sides incomplete."""
-    styled = stone._replace(style=style)
+    styled = _evolve_stone(stone, style=style)
     size = styled.rule.size
     completed = tuple(
         done if len(side) == size else None
         for side, done in zip(styled.sides, styled.completed, strict=True)
     )
-    return styled._replace(completed=completed)
+    return _evolve_stone(styled, completed=completed)
 
 
-def _evolve(state: State, **changes: Any) -> State:
-    """``state._replace(**changes)`` without its overhead: the hot path of replays."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_AT[name]] = value
-    return _new_state(values)
-
-
-def _new_state(values: list[Any]) -> State:
-    return tuple.__new__(State, values)
-
-
+#: ``dataclasses.replace`` without its overhead: the hot path of replays.
+_evolve = copier(State)
+_evolve_stone = copier(Stone)
+# The two plies of nearly every turn, each with its own copier (see ``copier``).
+_after_play = copier(State, "stones", "hands", "hand_sizes", "phase", "ply")
+_after_draw = copier(
+    State, "hands", "hand_sizes", "deck", "deck_size", "to_move", "phase", "ply", "blank_turns"
+)
+_new_sides = copier(Stone, "sides", "completed")
 _tuple_new = tuple.__new__
-
-
-_FIELD_AT = {name: i for i, name in enumerate(State._fields)}
-_STONES_AT, _HANDS_AT, _SIZES_AT = _FIELD_AT["stones"], _FIELD_AT["hands"], _FIELD_AT["hand_sizes"]
-_PHASE_AT, _PLY_AT = _FIELD_AT["phase"], _FIELD_AT["ply"]
-_DECK_AT, _DECK_SIZE_AT = _FIELD_AT["deck"], _FIELD_AT["deck_size"]
-_TO_MOVE_AT, _BLANK_AT = _FIELD_AT["to_move"], _FIELD_AT["blank_turns"]
-_PAST_AT = _FIELD_AT["past"]
+_write_past = State.__dict__["past"].__set__  # the slot itself: no frozen check
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -1654,7 +1659,7 @@ def new_game(
         tactic_deck_size=len(tactics),
         to_move=first,
     )
-    return state._replace(past=History.begin(state))
+    return _evolve(state, past=History.begin(state))
 
 
 def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
@@ -1678,7 +1683,7 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
         tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
         to_move=first,
     )
-    return state._replace(past=History.begin(state))
+    return _evolve(state, past=History.begin(state))
 
 
 def _listed(items: Iterable[_T], name: str) -> list[_T]:

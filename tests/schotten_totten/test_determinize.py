@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -76,6 +77,6 @@ class TestDeterminize:
 
     def test_impossible_counts_are_refused(self) -> None:
         view = new_game(seed=5).view(0)
-        broken = view._replace(hand_sizes=(6, 60))
+        broken = replace(view, hand_sizes=(6, 60))
         with pytest.raises(ValueError, match="hidden hand holds 60 clan"):
             determinize(broken, random.Random(0))

@@ -1,0 +1,31 @@
+"""The shared kernel of games on a line of contested places: the stones of
+Schotten Totten, the wall tiles of Schotten Totten 2.
+
+It knows no game. Each game keeps only its own rules and builds on:
+
+* :mod:`referee.line.state`: one state representation (a frozen, slotted
+  dataclass copied by a generated :func:`~referee.line.state.copier`), small
+  tuple updates, bounded memos, refusals with evidence.
+"""
+
+from __future__ import annotations
+
+from referee.line.state import (
+    MEMO_LIMIT,
+    check_viewer,
+    copier,
+    illegal,
+    not_your_turn,
+    remember,
+    replaced,
+)
+
+__all__ = [
+    "MEMO_LIMIT",
+    "check_viewer",
+    "copier",
+    "illegal",
+    "not_your_turn",
+    "remember",
+    "replaced",
+]
