@@ -21,10 +21,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, assert_never
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
@@ -37,6 +37,7 @@ from referee.game import (
     check_player,
     referee_end,
 )
+from referee.line import copier
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 from referee.schotten_totten_2.moves import (
     Control,
@@ -509,8 +510,7 @@ class State:
         replays whole corpora and never reads it (the state's history is stale)."""
         if isinstance(move, str):
             move = parse_move(move)
-        handler = _HANDLERS.get(type(move))
-        if handler is None:
+        if type(move) not in _MOVE_TYPES:
             raise InvalidMoveError(
                 f"malformed move {move!r}: not a Schotten Totten 2 move (give a move or its text)"
             )
@@ -538,8 +538,42 @@ class State:
         if self.late_control and not isinstance(move, Control):
             # The defender's first move closes the attacker's turn for good.
             state = _evolve(self, late_control=False)
-        after: State = handler(state, move)
-        return after
+        # Every move type has its case: one left out fails ``mypy --strict``.
+        match move:
+            case PlayCard():
+                return state._play_card(move)
+            case Draw():
+                return state._draw(move)
+            case EndTurn():
+                return state._end_turn(move)
+            case Control():
+                return state._control(move)
+            case Retreat():
+                return state._retreat(move)
+            case Oil():
+                return state._oil(move)
+            case Pass():
+                return state._pass(move)
+            case Redeploy():
+                return state._redeploy(move)
+            case Recruitment():
+                return state._recruitment(move)
+            case Desertion():
+                return state._desertion(move)
+            case Treason():
+                return state._treason(move)
+            case Explosion():
+                return state._explosion(move)
+            case Support():
+                return state._support(move)
+            case Shuffle():
+                return state._shuffle(move)
+            case Exchange():
+                return state._exchange(move)
+            case ExchangeReply():
+                return state._exchange_reply(move)
+            case _:
+                assert_never(move)
 
     # --- opening actions ----------------------------------------------------------
 
@@ -1334,24 +1368,27 @@ class State:
         return render_svg(self)
 
 
-_HANDLERS: dict[type, Any] = {
-    PlayCard: State._play_card,
-    Retreat: State._retreat,
-    Oil: State._oil,
-    Control: State._control,
-    Pass: State._pass,
-    Draw: State._draw,
-    EndTurn: State._end_turn,
-    Redeploy: State._redeploy,
-    Recruitment: State._recruitment,
-    Desertion: State._desertion,
-    Treason: State._treason,
-    Explosion: State._explosion,
-    Support: State._support,
-    Shuffle: State._shuffle,
-    Exchange: State._exchange,
-    ExchangeReply: State._exchange_reply,
-}
+#: Every move type (exact types, as before: a subclass of a move is not a move).
+_MOVE_TYPES = frozenset(
+    (
+        PlayCard,
+        Retreat,
+        Oil,
+        Control,
+        Pass,
+        Draw,
+        EndTurn,
+        Redeploy,
+        Recruitment,
+        Desertion,
+        Treason,
+        Explosion,
+        Support,
+        Shuffle,
+        Exchange,
+        ExchangeReply,
+    )
+)
 
 
 # --- moves and controls: answers remembered from ply to ply ---------------------------
@@ -1795,39 +1832,10 @@ def _as_seen_in_a_view(move: Move) -> Move:
     return move
 
 
-def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its overhead: this is the hot path of replays
-    and playouts (it is :func:`_copy_with`, written out field by field below).
-    A name that is not a field is an error, never silently ignored."""
-    if not changes.keys() <= _FIELD_NAMES:
-        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_NAMES)[0]!r}")
-    new: State = _copy_with(state, changes)
-    return new
-
-
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-_FIELD_NAMES = frozenset(_STATE_FIELDS)
+#: ``dataclasses.replace`` without its overhead (no checks: the rules made the
+#: values): the hot path of replays and playouts. A misspelled field is an error.
+_evolve = copier(State)
 _set = object.__setattr__
-
-
-def _make_copy_with() -> Any:
-    """Build ``_copy_with(state, changes)``: a new State with every field of
-    ``state`` but those in ``changes``, each slot written directly (no check, no
-    frozen-dataclass detour). Written out one line per field, as ``dataclasses``
-    writes ``__init__``, since a loop over the fields costs twice as much."""
-    scope: dict[str, Any] = {"_new": object.__new__, "State": State}
-    lines = ["def _copy_with(state, changes):", "    new = _new(State)"]
-    for i, name in enumerate(_STATE_FIELDS):
-        scope[f"_write{i}"] = getattr(State, name).__set__
-        lines.append(
-            f"    _write{i}(new, changes[{name!r}] if {name!r} in changes else state.{name})"
-        )
-    lines.append("    return new")
-    exec("\n".join(lines), scope)
-    return scope["_copy_with"]
-
-
-_copy_with = _make_copy_with()
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> Any:
