@@ -12,20 +12,24 @@ from __future__ import annotations
 
 from referee.line.state import (
     MEMO_LIMIT,
+    LineState,
     check_viewer,
     copier,
     illegal,
     not_your_turn,
+    place_at,
     remember,
     replaced,
 )
 
 __all__ = [
     "MEMO_LIMIT",
+    "LineState",
     "check_viewer",
     "copier",
     "illegal",
     "not_your_turn",
+    "place_at",
     "remember",
     "replaced",
 ]

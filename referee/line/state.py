@@ -21,7 +21,8 @@ TypeError: evolve() got an unexpected keyword argument 'z'
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.errors import IllegalMoveError, InvalidMoveError
@@ -37,6 +38,7 @@ __all__ = [
     "copier",
     "illegal",
     "not_your_turn",
+    "place_at",
     "remember",
     "replaced",
 ]
@@ -160,6 +162,23 @@ def not_your_turn(move: object, reason: str, mover: int, player: int) -> Illegal
     return illegal(move, reason, f"it is player {mover + 1}'s turn, not player {player + 1}'s")
 
 
+def place_at(move: object, number: int, places: tuple[_T, ...], reason: str, noun: str) -> _T:
+    """The place numbered ``number`` (from 1) that ``move`` names, or its refusal.
+
+    >>> place_at("claim 3", 3, ("a", "b", "c"), "no_such_stone", "stone")
+    'c'
+    >>> place_at("claim 4", 4, ("a", "b", "c"), "no_such_stone", "stone")
+    Traceback (most recent call last):
+    ...
+    referee.errors.IllegalMoveError: illegal move 'claim 4': there is no stone 4 (stones are 1-3)
+    """
+    if not 1 <= number <= len(places):
+        raise illegal(
+            move, reason, f"there is no {noun} {number} ({noun}s are 1-{len(places)})"
+        )
+    return places[number - 1]
+
+
 def check_viewer(player: object) -> None:
     """Refuse a viewer that is not 0, 1 or ``None`` (a spectator).
 
@@ -184,11 +203,12 @@ class LineState(Generic[MoveT]):
     history, records, views, legality and the checks every move goes through
     before the game's own rules (:meth:`_checked`).
 
-    A game sets the class attributes ``_NAME`` (its name in messages),
-    ``_MOVE_TYPES`` (its move classes), ``_GAME_OVER`` and ``_NOT_YOUR_TURN``
-    (its reason codes), and defines ``parse_move``, ``_play_untracked`` (its
-    rules, dispatched by ``match``), ``generate_legal_moves``, ``_as_seen``
-    (a move as a view's history shows it), ``_record_format`` and ``_render``.
+    A game sets the class attributes (plain attributes, not dataclass fields)
+    ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
+    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
+    (the module of its record format) and, if its views mask moves,
+    ``_as_seen``; and it defines ``parse_move``, ``_play_untracked`` (its
+    rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
 
     >>> from referee import schotten_totten as st
     >>> game = st.new_game(seed=1)
@@ -202,6 +222,8 @@ class LineState(Generic[MoveT]):
     _MOVE_TYPES: ClassVar[frozenset[type]]
     _GAME_OVER: ClassVar[str]
     _NOT_YOUR_TURN: ClassVar[str]
+    #: The module of the game's record format (its ``FORMAT``), imported when needed.
+    _RECORDS: ClassVar[str]
 
     if TYPE_CHECKING:
 
@@ -228,10 +250,6 @@ class LineState(Generic[MoveT]):
         raise NotImplementedError
 
     def _play_untracked(self, move: MoveT | str, player: int | None = None) -> Self:
-        raise NotImplementedError
-
-    @classmethod
-    def _record_format(cls) -> Any:
         raise NotImplementedError
 
     def _render(self) -> str:
@@ -348,10 +366,47 @@ class LineState(Generic[MoveT]):
         start, hidden = self.past.origin()
         if not isinstance(start, type(self)):
             raise ValueError("this state was set up from a position: it has no history to record")
-        record: Record = self._record_format().record_of(
-            start, self.history, self.outcome, public=hidden
-        )
+        game_format = importlib.import_module(self._RECORDS).FORMAT
+        record: Record = game_format.record_of(start, self.history, self.outcome, public=hidden)
         return record
+
+    @classmethod
+    def _dealt(
+        cls, rules: Any, order: Sequence[Any], tactics: Sequence[Any], **fields: Any
+    ) -> Self:
+        """The start of a game dealt from ``order``: the first hand, the second
+        hand, then the draw pile (top first); ``tactics`` is the tactic pile.
+        ``fields`` are the game's own (who moves first, ...)."""
+        size = rules.hand_size
+        state = cls(
+            rules=rules,  # type: ignore[call-arg]
+            hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
+            hand_sizes=(size, size),
+            deck=tuple(order[2 * size :]),
+            deck_size=len(order) - 2 * size,
+            tactic_deck=tuple(tactics),
+            tactic_deck_size=len(tactics),
+            **fields,
+        )
+        return state._changed(past=History.begin(state))
+
+    @classmethod
+    def _hidden_deal(cls, rules: Any, cards: int, tactics: int, **fields: Any) -> Self:
+        """The start of a game whose deal is unknown (for public records): both
+        hands and the piles hidden, only their sizes known, from ``cards`` in the
+        main pile and ``tactics`` in the tactic pile before the deal."""
+        size = rules.hand_size
+        state = cls(
+            rules=rules,  # type: ignore[call-arg]
+            hands=(None, None),
+            hand_sizes=(size, size),
+            deck=None,
+            deck_size=cards - 2 * size,
+            tactic_deck=None,
+            tactic_deck_size=tactics,
+            **fields,
+        )
+        return state._changed(past=History.begin(state))
 
     def _viewed(self, player: int | None, **changes: Any) -> Self:
         """What ``player`` (``None``: a spectator) can see: the other hand (both
