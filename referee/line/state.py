@@ -350,7 +350,9 @@ class LineState(Generic[MoveT]):
         """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
         of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
         if self.outcome is not None:
-            raise IllegalMoveError(self._GAME_OVER, f"cannot end with {termination}: the game is over")
+            raise IllegalMoveError(
+                self._GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
         return self._changed(outcome=referee_end(termination, loser, 2))
 
     def to_record(self) -> Record:

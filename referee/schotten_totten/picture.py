@@ -45,9 +45,9 @@ def draw(state: _st.State, options: _Options) -> _Drawing:
     deepest = max(
         3, *(s.rule.size for s in state.stones), *(len(x) for s in state.stones for x in s.sides)
     )
-    drawn = (top_player, bottom)
+    drawn, places = (top_player, bottom), len(state.stones)
     canvas, width, left, side_h = frame(
-        state, options, title, status, places=len(state.stones), column=column, deepest=deepest, players=drawn
+        state, options, title, status, places=places, column=column, deepest=deepest, players=drawn
     )
 
     def hand_row(player: int, y: float) -> float:

@@ -227,7 +227,9 @@ def _as_seen_in_a_view(move: Move) -> Move:
     """``move`` as a view's history shows it: the recruiter's returned cards lie
     face down under their piles, so they are written as the piles' names."""
     if type(move) is Recruit and any(type(c) is not str for c in move.returns):
-        piles = tuple(c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns)
+        piles = tuple(
+            c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns
+        )
         return Recruit(move.draws, piles)
     return move
 
@@ -1289,7 +1291,9 @@ def _put(stone: Stone, player: int, side: tuple[AnyCard, ...], ply: int) -> Ston
     is stamped with ``ply``."""
     done = ply if len(side) == stone.rule.size else None
     return _evolve_stone(
-        stone, sides=replaced(stone.sides, player, side), completed=replaced(stone.completed, player, done)
+        stone,
+        sides=replaced(stone.sides, player, side),
+        completed=replaced(stone.completed, player, done),
     )
 
 

@@ -63,9 +63,9 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
     top_player = 1 - bottom
     column, tile_h = 92, 62
     deepest = max(4, *(len(x) for t in state.tiles for x in t.sides))
-    drawn = (top_player, bottom)
+    drawn, places = (top_player, bottom), len(state.tiles)
     canvas, width, left, side_h = frame(
-        state, options, title, status, places=len(state.tiles), column=column, deepest=deepest, players=drawn
+        state, options, title, status, places=places, column=column, deepest=deepest, players=drawn
     )
 
     def hand_row(player: int, y: float) -> float:
