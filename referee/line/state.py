@@ -75,9 +75,12 @@ def copier(cls: type[_S], *changing: str) -> Callable[..., _S]:
 
     The copy writes each slot directly (no ``__init__``, no ``__post_init__``:
     the caller is trusted, as the game's own rules made the values). It is the
-    hot path of replays and playouts, so the function is written out one line
-    per field, as ``dataclasses`` writes ``__init__`` (a loop over the fields
-    costs twice as much). ``dataclasses.replace`` still works and checks.
+    hot path of replays and playouts, so it is written out one line per field,
+    as ``dataclasses`` writes ``__init__``, and it writes the slots through a
+    mutable twin of ``cls`` (the same slots, no frozen ``__setattr__``) whose
+    finished instance then becomes a ``cls``: plain attribute stores cost half
+    of the frozen class's slot descriptors, and the state is never seen
+    half-made. ``dataclasses.replace`` still works and checks.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
@@ -99,25 +102,38 @@ def copier(cls: type[_S], *changing: str) -> Callable[..., _S]:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
     if len(set(changing)) != len(changing):
         raise TypeError(f"a field is named twice: {changing!r}")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}
+    scope: dict[str, Any] = {
+        "_new": object.__new__,
+        "_cls": cls,
+        "_draft": _draft_of(cls),
+        "_KEEP": _KEEP,
+    }
     if changing:
         head = f"def evolve(state, {', '.join(changing)}, /):"
     else:
         head = f"def evolve(state, /, *, {', '.join(f'{name}=_KEEP' for name in names)}):"
-    lines = [head, "    new = _new(_cls)"]
-    for i, name in enumerate(names):
-        scope[f"_write{i}"] = getattr(cls, name).__set__
+    lines = [head, "    new = _new(_draft)"]
+    for name in names:
         if changing:
             value = name if name in changing else f"state.{name}"
         else:
             value = f"state.{name} if {name} is _KEEP else {name}"
-        lines.append(f"    _write{i}(new, {value})")
-    lines.append("    return new")
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return new"]
     exec("\n".join(lines), scope)
     evolve: Callable[..., _S] = scope["evolve"]
     evolve.__qualname__ = "evolve"
     evolve.__doc__ = f"A copy of a {cls.__name__} with fields changed."
     return evolve
+
+
+def _draft_of(cls: type) -> type:
+    """A mutable twin of the slotted class ``cls``: the same bases and the same
+    slots in the same order, so an instance of it may become a ``cls``."""
+    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
+    probe: Any = object.__new__(draft)
+    probe.__class__ = cls  # refused at once if the layouts differ
+    return draft
 
 
 def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -206,7 +222,8 @@ class LineState(Generic[MoveT]):
     A game sets the class attributes (plain attributes, not dataclass fields)
     ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
     ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
-    (the module of its record format) and, if its views mask moves,
+    (the module of its record format), ``_parse`` (its move parser, as a
+    ``staticmethod``) and, if its views mask moves,
     ``_as_seen``; and it defines ``parse_move``, ``_play_untracked`` (its
     rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
 
@@ -253,6 +270,11 @@ class LineState(Generic[MoveT]):
         raise NotImplementedError
 
     def _render(self) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def _parse(text: str) -> Any:
+        """The game's move parser (its module function: no method call on the replay path)."""
         raise NotImplementedError
 
     @staticmethod
@@ -312,7 +334,7 @@ class LineState(Generic[MoveT]):
         ``not_your_turn`` if it is not that player's decision).
         """
         if isinstance(move, str):
-            move = self.parse_move(move)
+            move = self._parse(move)
         after = self._play_untracked(move, player)
         # One history node per ply (``History.push``, inlined: this is the replay path).
         past = self.past
@@ -325,17 +347,16 @@ class LineState(Generic[MoveT]):
     def _checked(self, move: MoveT | str, player: int | None) -> MoveT:
         """``move`` (read from its text) after the checks every move goes
         through first: a move of this game, a game not over, the mover's turn."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        if type(move) not in self._MOVE_TYPES:
+        checked: MoveT = self._parse(move) if isinstance(move, str) else move
+        if type(checked) not in self._MOVE_TYPES:
             raise InvalidMoveError(
-                f"malformed move {move!r}: not a {self._NAME} move (give a move or its text)"
+                f"malformed move {checked!r}: not a {self._NAME} move (give a move or its text)"
             )
         if self.outcome is not None:
-            raise illegal(move, self._GAME_OVER, "the game is over")
+            raise illegal(checked, self._GAME_OVER, "the game is over")
         if player is not None and check_player(player, 2) != self.to_move:
-            raise not_your_turn(move, self._NOT_YOUR_TURN, self.to_move, player)
-        return move
+            raise not_your_turn(checked, self._NOT_YOUR_TURN, self.to_move, player)
+        return checked
 
     def resign(self, player: int) -> Self:
         """The game ended by ``player``'s resignation: the other player wins.

@@ -284,6 +284,7 @@ class State(LineState[Move]):
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
     _RECORDS = "referee.schotten_totten.record"
     _as_seen = staticmethod(_as_seen_in_a_view)
+    _parse = staticmethod(parse_move)
 
     # --- reading the position -------------------------------------------------
 

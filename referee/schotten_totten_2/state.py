@@ -334,6 +334,7 @@ class State(LineState[Move]):
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
     _RECORDS = "referee.schotten_totten_2.record"
     _as_seen = staticmethod(_as_seen_in_a_view)
+    _parse = staticmethod(parse_move)
 
     def __post_init__(self) -> None:
         problems = _field_problems(self)

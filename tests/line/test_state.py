@@ -27,6 +27,11 @@ def test_copier_changes_the_named_fields_and_keeps_the_rest() -> None:
     assert moved == _Point(1, 5, "a")
     assert start == _Point(1, 2, "a")  # the original is untouched
     assert evolve(start) == start and evolve(start) is not start
+    # the copy is a true, frozen _Point (written through a mutable twin first)
+    assert type(moved) is _Point and not hasattr(moved, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        moved.x = 3  # type: ignore[misc]
+    assert copier(_Point, "x")(moved, 4) == _Point(4, 5, "a")
 
 
 def test_copier_refuses_a_misspelled_field_instead_of_ignoring_it() -> None:
