@@ -78,10 +78,16 @@ def test_every_state_is_a_frozen_slotted_dataclass_not_a_tuple(game: object) -> 
     assert pickle.loads(pickle.dumps(after)) == after
 
 
-def test_schotten_totten_stones_are_dataclasses_too() -> None:
+def test_stones_and_tiles_are_dataclasses_too() -> None:
     stone = st.Stone(sides=((), ()), owner=1)
     assert dataclasses.is_dataclass(stone) and not isinstance(stone, tuple)
     assert dataclasses.replace(stone, owner=0).owner == 0
+    tile = st2.Tile(4, damaged=True)
+    assert dataclasses.is_dataclass(tile) and not isinstance(tile, tuple)
+    side = (st2.parse_card("R7"),)
+    changed = tile.with_side(0, side, 3)
+    assert type(changed) is st2.Tile and changed.number == 4 and changed.damaged
+    assert changed.sides == (side, ()) and tile.sides == ((), ())
 
 
 def test_history_never_makes_states_unequal() -> None:
