@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.deals import DealAnswer, DealProblem, Draw, Event, Lacks, PutBack, Spend, solve
-from referee.errors import RefereeError
+from referee.line.deals import dealt, follow, replay_for_passes, with_deal
 from referee.records import Record
 from referee.schotten_totten.moves import (
     Banshee,
@@ -45,19 +45,12 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     or ``done``); the rules judge them apart, so a move they refuse still
     gets its deal question."""
     rules = SchottenTottenFormat().rules_of(record.rules, record.where)
-    piles = {"clan": tuple(str(c) for c in CLAN_CARDS.cards)}
-    if rules.tactics:
-        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
-    events: list[Event] = [
-        Draw(0, player, "clan") for player in (0, 1) for _ in range(rules.hand_size)
-    ]
+    tactics = TACTIC_CARDS if rules.tactics else None
+    piles, events = dealt("clan", CLAN_CARDS.cards, tactics, rules.hand_size)
     moves = record.moves if upto is None else record.moves[:upto]
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     joker_played = [False, False]
-    # a pass depends on the table, so a record with passes is replayed
-    state = (
-        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
-    )
+    state = replay_for_passes(FORMAT, record, moves)
     clan = frozenset(piles["clan"])
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
@@ -68,14 +61,7 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
             and any(stone.room(player) for stone in state.stones)
         ):
             events.append(Lacks(ply, player, clan))
-        if state is not None:
-            try:
-                state = state.play(move)
-            except RefereeError:
-                # the rules refuse this move (a pass, say, by a hand they
-                # know holds a card it could play): the deal question still stands for it, but
-                # the table is no longer followed, so later passes lack nothing
-                state = None
+        state = follow(state, move)
         events += _events(move, ply, player, joker_played[player])
         if isinstance(move, PlayCard) and move.card == Tactic("joker"):
             joker_played[player] = True
@@ -109,10 +95,6 @@ def _events(move: object, ply: int, player: int, joker_played: bool) -> list[Eve
 def full_record(record: Record, answer: DealAnswer) -> Record:
     """``record`` with the deal of ``answer`` (and any hidden recruiter return
     named), which replays as a full record."""
-    assert answer.deal is not None
-    deal: dict[str, list[str]] = {"deck": list(answer.deal["clan"])}
-    if "tactic" in answer.deal:
-        deal["tactics"] = list(answer.deal["tactic"])
     moves = list(record.moves)
     if answer.hidden:
         found = problem(record)
@@ -134,4 +116,4 @@ def full_record(record: Record, answer: DealAnswer) -> Record:
                 parse_card(next(chosen)) if isinstance(item, str) else item for item in move.returns
             )
             moves[ply - 1] = str(replace(move, returns=returns))
-    return replace(record, deal=deal, moves=tuple(moves))
+    return with_deal(record, answer, "clan", moves)

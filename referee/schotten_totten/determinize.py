@@ -28,6 +28,7 @@ those the opponent put back are sampled like any unseen card.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TypeVar
 
 from referee.cards import Card
@@ -112,7 +113,8 @@ def determinize(view: State, rng: random.Random) -> State:
     if tactic_deck is None:
         tactic_pile, under_tactic = _pile(tactics, under_tactic, view.tactic_deck_size, "tactic")
         tactic_deck = tuple(c for c in tactic_pile if type(c) is Tactic)
-    return view._replace(
+    return replace(
+        view,
         hands=tuple(new_hands),
         deck=deck,
         tactic_deck=tactic_deck,

@@ -5,24 +5,20 @@
 
 from __future__ import annotations
 
+from referee.line.picture import frame
+from referee.line.picture import hand_row as _hand_row
 from referee.schotten_totten import state as _st
 from referee.svg import (
     _CARD_H,
     _CARD_W,
     _GAP,
-    _HAND_H,
-    _LABEL_W,
     _MARGIN,
     _TEXT,
     _TITLE_H,
     PLAYER_COLOURS,
     _answers_at,
-    _Canvas,
     _card_row,
     _Drawing,
-    _hand,
-    _hand_width,
-    _header,
     _marks,
     _Options,
     _side,
@@ -43,29 +39,22 @@ def draw(state: _st.State, options: _Options) -> _Drawing:
     variants = [n for f, n in ((rules.tactics, "tactics"), (rules.early_bird, "early bird")) if f]
     title = f"Schotten Totten ({', '.join([rules.edition, *variants])})"
     status = _status(state.outcome, state.to_move)
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
     bottom = 1 if options.perspective is None else options.perspective
     top_player = 1 - bottom
     column, stone_h = 84, 56
     deepest = max(
         3, *(s.rule.size for s in state.stones), *(len(x) for s in state.stones for x in s.sides)
     )
-    side_h = deepest * (_CARD_H + _GAP) + _GAP
-    left = _MARGIN + _LABEL_W
-    width: float = left + len(state.stones) * column + _MARGIN
-    shown = [p for p in (top_player, bottom) if p in options.hands]
-    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
-    y: float = _MARGIN + _TITLE_H
-    _header(canvas, width, title, status)
+    drawn, places = (top_player, bottom), len(state.stones)
+    canvas, width, left, side_h = frame(
+        state, options, title, status, places=places, column=column, deepest=deepest, players=drawn
+    )
 
     def hand_row(player: int, y: float) -> float:
-        if player not in options.hands:
-            return y
         label = f"player {player + 1}'s hand"
-        _hand(
-            canvas, y, player, state.hands[player], state.hand_sizes[player], _st.CLAN_CARDS, label
-        )
-        return y + _HAND_H
+        return _hand_row(canvas, options, state, player, y, _st.CLAN_CARDS, label)
+
+    y: float = _MARGIN + _TITLE_H
 
     y = hand_row(top_player, y)
     stone_y = y + side_h

@@ -16,10 +16,11 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.cards import Card, InvalidCardError
-from referee.game import Outcome, referee_result
+from referee.game import Outcome
+from referee.line.records import LineFormat, player_index, playout
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
@@ -61,13 +62,12 @@ _STONE_FIELDS = frozenset({"sides", "style", "owner", "first"})
 _VARIANTS = {"tactics", "early-bird", "clanfehde"}
 
 
-class SchottenTottenFormat:
+class SchottenTottenFormat(LineFormat[State]):
     """The records adapter for Schotten Totten."""
 
     name = "schotten-totten"
     title = "Schotten Totten"
-    #: Players claim stones (or tiles): ``referee claimable`` proves them.
-    has_claims: ClassVar[bool] = True
+    cards = CLAN_CARDS
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read the ``rules`` object of a record or position."""
@@ -148,36 +148,6 @@ class SchottenTottenFormat:
         except ValueError as error:  # the clan deck is checked, so this is the tactic pile
             raise RecordError(str(error), where, "deal.tactics") from None
 
-    def result_of(self, outcome: Outcome) -> dict[str, Any]:
-        """The JSON result: winner index and reason."""
-        return {"winner": outcome.winner, "reason": outcome.reason}
-
-    def record_of(
-        self,
-        start: State,
-        moves: Sequence[Move],
-        outcome: Outcome | None,
-        *,
-        public: bool = False,
-    ) -> Record:
-        """The record of a game played from ``start`` (see :meth:`State.to_record`):
-        full when the whole deal of ``start`` is known and ``public`` is false."""
-        hands, deck = start.hands, start.deck
-        deal: dict[str, Any] | None = None
-        if not public and hands[0] is not None and hands[1] is not None and deck is not None:
-            deal = {"deck": [str(c) for c in (*hands[0], *hands[1], *deck)]}
-            if start.rules.tactics and start.tactic_deck is not None:
-                deal["tactics"] = [str(t) for t in start.tactic_deck]
-        result = referee_result(outcome, len(moves), self.result_of)
-        return Record(
-            game=self.name,
-            moves=tuple(str(m) for m in moves),
-            rules=self.rules_json(start.rules),
-            first=start.to_move,
-            deal=deal,
-            result=result,
-        )
-
     # --- positions -----------------------------------------------------------------
 
     def load_position(self, position: Position) -> State:
@@ -242,7 +212,7 @@ class SchottenTottenFormat:
         )
         won = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
         if len(won) == 1:
-            state = state._replace(outcome=won[0])
+            state = replace(state, outcome=won[0])
         problems = list(state.status())
         if clans_held > unseen:
             problems.append(f"the hands hold {clans_held} clan cards but only {unseen} are unseen")
@@ -380,12 +350,7 @@ class SchottenTottenFormat:
                     )
                     continue
                 verdict = state.claim_verdict(number, player=player)
-                text = verdict.explain()
-                witness = verdict.witness
-                if witness is not None and witness.cards:
-                    text += ", e.g. with " + " ".join(
-                        str(CLAN_CARDS.from_pair(p)) for p in witness.cards
-                    )
+                text = self._evidence(verdict)
                 answers.append(
                     ClaimAnswer(
                         number,
@@ -397,10 +362,6 @@ class SchottenTottenFormat:
                     )
                 )
         return answers
-
-    def describe_verdict(self, state: State, verdict: ClaimVerdict) -> dict[str, Any]:
-        """The evidence of a verdict as JSON."""
-        return verdict_json(verdict)
 
     # --- demo ----------------------------------------------------------------------
 
@@ -509,12 +470,6 @@ class SchottenTottenFormat:
             draft, result=result, meta={"source": f"referee demo --seed {seed} (Clanfehde)"}
         )
 
-    def _final(self, record: Record) -> State:
-        state = self.start(record)
-        for move in record.moves:
-            state = state.play(move)
-        return state
-
 
 def _next_starter(first: int, outcome: Outcome | None, older: bool) -> int:
     """Who starts the game after one started by ``first`` that ended with ``outcome``."""
@@ -544,17 +499,7 @@ def random_playout(state: State, rng: random.Random, max_plies: int = 2000) -> l
     otherwise a uniformly random legal move (never ending the turn early when a
     claim is available).
     """
-    moves: list[Move] = []
-    while state.outcome is None and len(moves) < max_plies:
-        legal = state.legal_moves()
-        claims = [m for m in legal if isinstance(m, Claim)]
-        if claims:
-            move: Move = claims[0]
-        else:
-            move = rng.choice(legal)
-        moves.append(move)
-        state = state.play(move)
-    return moves
+    return playout(state, rng, max_plies, Claim)
 
 
 def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
@@ -595,11 +540,7 @@ def _counts(data: Mapping[str, Any], key: str, default: list[int], where: str) -
 
 
 def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or value not in (0, 1):
-        raise RecordError(f"expected a player index 0 or 1, got {value!r}", where, at)
-    return int(value)
+    return None if value is None and optional else player_index(value, where, at)
 
 
 FORMAT = SchottenTottenFormat()

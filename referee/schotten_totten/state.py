@@ -24,24 +24,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from referee.cards import Card, CardSet
-from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
+from referee.errors import ClaimRefusedError
 from referee.formations import SUM_ONLY, FormationRule
 from referee.game import (
     NO_HISTORY,
     History,
-    LegalMoves,
     Outcome,
     Termination,
     check_player,
-    referee_end,
 )
-from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable, decide_claim
+from referee.line import LineState, copier, illegal, place_at, remember, replaced
+from referee.line.claims import NO_POOL, Sight, describe_refusal, verdict_at
+from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -65,7 +65,7 @@ from referee.schotten_totten.tactics import (
 )
 
 if TYPE_CHECKING:
-    from referee.records import Record
+    pass
 
 __all__ = [
     "CLAN_CARDS",
@@ -93,7 +93,6 @@ CLAN_CARDS = CardSet(
 )
 _CLAN_SET = frozenset(CLAN_CARDS.cards)
 _PAIRS = {card: CLAN_CARDS.as_pair(card) for card in CLAN_CARDS.cards}
-_NO_POOL = Pool(())
 _COLOURS = len(CLAN_CARDS.colours)
 #: How formations form and compare at an ordinary stone.
 FORMATION = FormationRule(size=3)
@@ -191,7 +190,8 @@ class Rules:
         return HAND_SIZE + 1 if self.tactics else HAND_SIZE
 
 
-class Stone(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stone:
     """One stone: both sides' cards in play order, completion times, owner, and
     the combat style lying on it (Blind Man's Bluff or Mud Fight), if any.
 
@@ -223,12 +223,24 @@ class Stone(NamedTuple):
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
 
 
-class State(NamedTuple):
+def _as_seen_in_a_view(move: Move) -> Move:
+    """``move`` as a view's history shows it: the recruiter's returned cards lie
+    face down under their piles, so they are written as the piles' names."""
+    if type(move) is Recruit and any(type(c) is not str for c in move.returns):
+        piles = tuple(
+            c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns
+        )
+        return Recruit(move.draws, piles)
+    return move
+
+
+@dataclass(frozen=True, slots=True)
+class State(LineState[Move]):
     """A Schotten Totten position. Immutable: :meth:`play` returns a new state.
 
-    A state is a named tuple (the cheapest immutable value Python builds, which
-    matters when a corpus is replayed ply by ply); ``state._replace(...)`` gives
-    a copy with some fields changed.
+    A state is a frozen dataclass, like every game's on the shared kernel
+    (:mod:`referee.line`); ``dataclasses.replace(state, ...)`` gives a copy with
+    some fields changed.
 
     ``hands[p]`` is ``None`` when that hand is hidden (a player's view, or a
     replay of a public record); ``hand_sizes`` always holds the counts.
@@ -266,7 +278,18 @@ class State(NamedTuple):
     #: others' as the pile's name (``"clan"`` or ``"tactic"``).
     under_piles: tuple[tuple[tuple[int, AnyCard | str], ...], ...] = ((), ())
     #: The moves played since the start (see :attr:`history`); never part of equality.
-    past: History[Move] = NO_HISTORY
+    past: History[Move] = field(default=NO_HISTORY, compare=False, repr=False)
+
+    # The game's parts of the shared scaffolding (plain class attributes, not fields).
+    _NAME = "Schotten Totten"
+    _MOVE_TYPES = frozenset(
+        (PlayCard, Draw, Claim, EndTurn, Pass, Recruit, Strategist, Banshee, Traitor)
+    )
+    _GAME_OVER = Reason.GAME_OVER
+    _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
+    _RECORDS = "referee.schotten_totten.record"
+    _as_seen = staticmethod(_as_seen_in_a_view)
+    _parse = staticmethod(parse_move)
 
     # --- reading the position -------------------------------------------------
 
@@ -361,25 +384,6 @@ class State(NamedTuple):
         """
         return tuple(_problems(self))
 
-    def is_game_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.outcome is not None
-
-    @property
-    def num_players(self) -> int:
-        """Schotten Totten is a game for two."""
-        return 2
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played since the start (empty for a state set up from a position).
-
-        >>> game = new_game(deck=CLAN_CARDS.cards)
-        >>> [str(m) for m in game.play("R4@1").play("draw").history]
-        ['R4@1', 'draw']
-        """
-        return self.past.moves()
-
     def view(self, player: int | None) -> State:
         """What ``player`` can see: the opponent's hand and the piles' order hidden.
 
@@ -389,8 +393,6 @@ class State(NamedTuple):
         >>> spectator.hands, spectator.hand_sizes
         ((None, None), (6, 6))
         """
-        if player is not None:
-            _check_player(player)
         counts = (self.tactics_in_hand(0), self.tactics_in_hand(1))
         under = self.under_piles
         if under[0] or under[1]:
@@ -398,48 +400,10 @@ class State(NamedTuple):
                 tuple((p, c if p == player else name) for p, c in pile)
                 for pile, name in zip(under, _PILE_NAMES, strict=True)
             )
-        return _evolve(
-            self,
-            hands=(None, None) if player is None else _with(self.hands, 1 - player, None),
-            deck=None,
-            tactic_deck=None,
-            hand_tactics=counts,
-            under_piles=under,
-            past=self.past.hidden(_as_seen_in_a_view),
-        )
+        return self._viewed(player, hand_tactics=counts, under_piles=under)
 
-    def resign(self, player: int) -> State:
-        """The game ended by ``player``'s resignation: the other player wins.
-
-        >>> new_game(seed=1).resign(0).outcome.result()
-        'player 2 wins (resignation)'
-        """
-        return self.end(Termination.RESIGNATION, loser=player)
-
-    def end(self, termination: Termination, *, loser: int | None = None) -> State:
-        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
-        of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
-        if self.outcome is not None:
-            raise IllegalMoveError(
-                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
-            )
-        return _evolve(self, outcome=referee_end(termination, loser, 2))
-
-    def to_record(self) -> Record:
-        """The game so far as a record (full when the deal is known, else public).
-
-        >>> from referee.records import validate
-        >>> game = new_game(deck=CLAN_CARDS.cards).play("R2@5").play("draw").resign(1)
-        >>> record = game.to_record()
-        >>> record.moves, record.result, validate(record).legal
-        (('R2@5', 'draw'), {'winner': 0, 'reason': 'resignation', 'loser': 1}, True)
-        """
-        from referee.schotten_totten.record import FORMAT
-
-        start, hidden = self.past.origin()
-        if not isinstance(start, State):
-            raise ValueError("this state was set up from a position: it has no history to record")
-        return FORMAT.record_of(start, self.history, self.outcome, public=hidden)
+    def _render(self) -> str:
+        return render(self)
 
     def claim_verdict(
         self, number: int, *, player: int | None = None, engine: Engine = "exact"
@@ -457,46 +421,32 @@ class State(NamedTuple):
         """Read a move in the game's notation (see :mod:`referee.schotten_totten.moves`)."""
         return parse_move(text)
 
-    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
-        """Whether ``move`` may be played now (by ``player``, when given)."""
-        try:
-            self.play(move, player=player)
-        except ValueError:
-            return False
-        return True
-
-    def play(self, move: Move | str, *, player: int | None = None) -> State:
-        """The state after ``move``. Raises ``IllegalMoveError`` (or
-        ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
-
-        ``player``, when given, is who is trying to move (refused with
-        ``not_your_turn`` if it is not that player's decision).
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
-        result = self._play_untracked(move, player)
-        # One history node per ply (``History.push``, inlined: this is the replay path).
-        values = list(result)
-        past = self.past
-        values[_PAST_AT] = _tuple_new(History, (past, move, past[2] + 1, None))
-        return _tuple_new(State, values)
-
     def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        handler = _HANDLERS.get(type(move))
-        if handler is None:
-            raise InvalidMoveError(
-                f"malformed move {move!r}: not a Schotten Totten move (give a move or its text)"
-            )
-        if self.outcome is not None:
-            raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if player is not None and check_player(player, 2) != self.to_move:
-            raise _not_your_turn(move, self.to_move, player)
-        result: State = handler(self, move)
-        return result
+        checked = self._checked(move, player)
+        # Every move type has its case: one left out fails ``mypy --strict``.
+        match checked:
+            case PlayCard():
+                return self._play_card(checked)
+            case Draw():
+                return self._draw(checked)
+            case Claim():
+                return self._claim(checked)
+            case EndTurn():
+                return self._end_turn(checked)
+            case Pass():
+                return self._pass(checked)
+            case Recruit():
+                return self._recruit(checked)
+            case Strategist():
+                return self._strategist(checked)
+            case Banshee():
+                return self._banshee(checked)
+            case Traitor():
+                return self._traitor(checked)
+            case _:
+                assert_never(checked)
 
     def _play_card(self, move: PlayCard) -> State:
         player, card = self.to_move, move.card
@@ -518,29 +468,29 @@ class State(NamedTuple):
             if stone.owner is None and len(side) < size:
                 return _fast_play(self, player, card, hand, index, stone, side, size)
         if self.phase is not Phase.PLAY:
-            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+            raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
         if isinstance(card, Tactic):
             if card.name not in TACTIC_NAMES:
-                raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a tactic card")
+                raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a tactic card")
             self._check_variant(move)
             if card.kind == "ruse":
-                raise _illegal(
+                raise illegal(
                     move,
                     Reason.RUSE_NOTATION,
                     "a ruse is played with its own move, like 'banshee B5@4', not at a stone",
                 )
         elif card not in _CLAN_SET:
-            raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
+            raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
         # The hand first (RULINGS: issue 12 point 8), then the tactic limit.
         self._check_in_hand(move, card)
         if isinstance(card, Tactic):
             self._check_tactic(move, card)
         if stone.owner is not None:
-            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
+            raise illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
         if isinstance(card, Tactic) and card.kind == "style":
             if stone.style is not None:
-                raise _illegal(
+                raise illegal(
                     move, Reason.STYLE_TAKEN, f"stone {move.stone} already holds {stone.style}"
                 )
             placed = _restyle(stone, card, self.ply)
@@ -548,7 +498,7 @@ class State(NamedTuple):
             side = stone.sides[player]
             size = stone.rule.size
             if len(side) >= size:
-                raise _illegal(
+                raise illegal(
                     move,
                     Reason.SIDE_FULL,
                     f"your side of stone {move.stone} already has {size} cards",
@@ -556,7 +506,7 @@ class State(NamedTuple):
             placed = _put(stone, player, (*side, card), self.ply)
         return _evolve(
             self,
-            stones=_with(self.stones, move.stone - 1, placed),
+            stones=replaced(self.stones, move.stone - 1, placed),
             **self._spend(player, card),
             phase=Phase.AFTER_PLAY,
             ply=self.ply + 1,
@@ -565,34 +515,34 @@ class State(NamedTuple):
     def _claim(self, move: Claim) -> State:
         player = self.to_move
         if self.rules.early_bird and self.phase is not Phase.PLAY:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CLAIM_NOT_NOW,
                 "with Der frühe Vogel, stones are claimed only at the start of the turn",
             )
         if not self.claims_now():
-            raise _illegal(
+            raise illegal(
                 move, Reason.CLAIM_NOT_NOW, "stones are claimed after playing (or passing)"
             )
         stone = self._stone_for(move, move.stone)
         if stone.owner is not None:
-            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
+            raise illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
         size = stone.rule.size
         if len(stone.sides[player]) < size:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at stone {move.stone} is not complete "
                 f"({len(stone.sides[player])} of {size} cards)",
             )
-        if not _claim_holds(self, stone, player, _Sight(self)):
+        if not _claim_holds(self, stone, player, Sight(self.visible_cards, _PAIRS)):
             verdict = self._verdict(stone, player, "exact", None)
             raise ClaimRefusedError(
                 Reason.CLAIM_NOT_PROVEN,
-                f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
+                f"illegal move {str(move)!r}: {describe_refusal(verdict, CLAN_CARDS.from_pair)}",
                 verdict,
             )
-        stones = _with(self.stones, move.stone - 1, stone._replace(owner=player))
+        stones = replaced(self.stones, move.stone - 1, _evolve_stone(stone, owner=player))
         return _evolve(
             self,
             stones=stones,
@@ -603,10 +553,10 @@ class State(NamedTuple):
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
-            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+            raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         if self.can_play_card():
             what = "a clan card" if self.rules.tactics else "a card"
-            raise _illegal(
+            raise illegal(
                 move, Reason.PASS_NOT_ALLOWED, f"you can still play {what}, so you may not pass"
             )
         if self.rules.early_bird:
@@ -620,7 +570,7 @@ class State(NamedTuple):
         claims = self._provable_claims()
         if claims:
             stones = ", ".join(str(c.stone) for c in claims)
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.MUST_CLAIM,
                 f"in a turn with a pass you must claim what you can prove first (stone {stones})",
@@ -638,39 +588,40 @@ class State(NamedTuple):
             and deck
             and hand is not None
         ):
-            values = list(self)
-            values[_HANDS_AT] = _with(self.hands, player, (*hand, deck[0]))
-            values[_SIZES_AT] = _with(self.hand_sizes, player, self.hand_sizes[player] + 1)
-            values[_DECK_AT] = deck[1:]
-            values[_DECK_SIZE_AT] = self.deck_size - 1
-            values[_TO_MOVE_AT] = 1 - player
-            values[_PHASE_AT] = Phase.PLAY
-            values[_PLY_AT] = self.ply + 1
-            values[_BLANK_AT] = 0
-            return _new_state(values)
+            return _after_draw(
+                self,
+                replaced(self.hands, player, (*hand, deck[0])),
+                replaced(self.hand_sizes, player, self.hand_sizes[player] + 1),
+                deck[1:],
+                self.deck_size - 1,
+                1 - player,
+                Phase.PLAY,
+                self.ply + 1,
+                0,
+            )
         if self.phase is Phase.PLAY:
-            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
-            raise _illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+            raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
         if self.phase is Phase.AFTER_RECRUIT:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.ALREADY_DREW,
                 "the recruiter replaced this turn's draw: end with 'done'",
             )
         if self.deck_size + self.tactic_deck_size == 0:
-            raise _illegal(
+            raise illegal(
                 move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
             )
         if not self.rules.tactics and move.pile is not None:
-            raise _illegal(move, Reason.NO_TACTICS, "the base game has one pile: write 'draw'")
+            raise illegal(move, Reason.NO_TACTICS, "the base game has one pile: write 'draw'")
         if self.rules.tactics and move.pile is None:
-            raise _illegal(
+            raise illegal(
                 move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
             )
         pile = move.pile or "clan"
         if (self.deck_size if pile == "clan" else self.tactic_deck_size) == 0:
-            raise _illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
+            raise illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
         changes = self._take(player, [pile])
         return _evolve(
             self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1, blank_turns=0
@@ -678,9 +629,9 @@ class State(NamedTuple):
 
     def _end_turn(self, move: EndTurn) -> State:
         if self.phase is Phase.PLAY:
-            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
         if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
-            raise _illegal(
+            raise illegal(
                 move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
             )
         blank = 0
@@ -703,7 +654,7 @@ class State(NamedTuple):
     def _start_ruse(self, move: Move, name: str) -> dict[str, Any]:
         """Checks common to every ruse; the changes of spending the ruse card."""
         if self.phase is not Phase.PLAY:
-            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+            raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         card = Tactic(name)
         self._check_variant(move)
         self._check_in_hand(move, card)
@@ -724,7 +675,7 @@ class State(NamedTuple):
         else:
             target = self._stone_for(move, move.target)
             if move.target == move.source:
-                raise _illegal(move, Reason.SAME_STONE, "move the card to another stone")
+                raise illegal(move, Reason.SAME_STONE, "move the card to another stone")
             self._check_room(move, target, move.target, player)
             stones[move.target - 1] = _put(
                 target, player, (*target.sides[player], move.card), self.ply
@@ -739,7 +690,7 @@ class State(NamedTuple):
         stone = self._stone_for(move, move.stone)
         self._check_target_card(move, move.card, stone, move.stone, opponent)
         changes["discards"] = (*changes["discards"], move.card)
-        stones = _with(
+        stones = replaced(
             self.stones, move.stone - 1, _take_from(stone, opponent, move.card, self.ply)
         )
         return _evolve(self, stones=stones, **changes, phase=Phase.AFTER_PLAY, ply=self.ply + 1)
@@ -749,7 +700,7 @@ class State(NamedTuple):
         changes = self._start_ruse(move, "traitor")
         source = self._stone_for(move, move.source)
         if type(move.card) is not Card:
-            raise _illegal(
+            raise illegal(
                 move, Reason.NOT_A_CLAN_CARD, f"the traitor takes clan cards only, not {move.card}"
             )
         self._check_target_card(move, move.card, source, move.source, 1 - player)
@@ -769,19 +720,19 @@ class State(NamedTuple):
         after = _evolve(self, **changes)
         wanted = min(3, self.deck_size + self.tactic_deck_size)
         if len(move.draws) != wanted:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.RECRUIT_DRAWS,
                 f"the recruiter draws {wanted} cards, not {len(move.draws)}",
             )
         clan_draws = move.draws.count("clan")
         if clan_draws > self.deck_size or len(move.draws) - clan_draws > self.tactic_deck_size:
-            raise _illegal(move, Reason.PILE_EMPTY, "a pile runs out before those draws")
+            raise illegal(move, Reason.PILE_EMPTY, "a pile runs out before those draws")
         after = _evolve(after, **after._take(player, move.draws))
         hand, size = after.hands[player], after.hand_sizes[player]
         back = min(2, size)
         if len(move.returns) != back:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.RECRUIT_RETURNS,
                 f"the recruiter puts {back} cards back, not {len(move.returns)}",
@@ -793,14 +744,14 @@ class State(NamedTuple):
         if remaining is None and (
             tactic_back > held_tactics or back - tactic_back > size - held_tactics
         ):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_IN_HAND,
                 f"after the draws your hand holds {size - held_tactics} clan and "
                 f"{held_tactics} tactic cards: it cannot put those back",
             )
         if _JOKER in move.returns and self.jokers_played[player]:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.SECOND_JOKER,
                 "you have played a joker, so the second one stays in your hand to the end",
@@ -808,7 +759,7 @@ class State(NamedTuple):
         for item in move.returns:
             if isinstance(item, str):
                 if remaining is not None:
-                    raise _illegal(
+                    raise illegal(
                         move, Reason.RECRUIT_RETURNS, f"name the card put back, not just {item!r}"
                     )
                 if item == "clan":
@@ -818,12 +769,12 @@ class State(NamedTuple):
                 continue
             if remaining is not None:
                 if item not in remaining:
-                    raise _illegal(
+                    raise illegal(
                         move, Reason.CARD_NOT_IN_HAND, f"{item} is not in your hand to put back"
                     )
                 remaining.remove(item)
             elif not after._could_hold(item):
-                raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{item} is already on the table")
+                raise illegal(move, Reason.CARD_ALREADY_PLAYED, f"{item} is already on the table")
             if isinstance(item, Card):
                 deck = None if deck is None else (*deck, item)
             else:
@@ -838,13 +789,13 @@ class State(NamedTuple):
         return _evolve(
             after,
             under_piles=(under_clan, under_tactic),
-            hands=_with(after.hands, player, None if remaining is None else tuple(remaining)),
-            hand_sizes=_with(after.hand_sizes, player, size - back),
+            hands=replaced(after.hands, player, None if remaining is None else tuple(remaining)),
+            hand_sizes=replaced(after.hand_sizes, player, size - back),
             deck=deck,
             deck_size=after.deck_size + clan_back,
             tactic_deck=tactic_deck,
             tactic_deck_size=after.tactic_deck_size + back - clan_back,
-            hand_tactics=_with(after.hand_tactics, player, held_tactics - tactic_back),
+            hand_tactics=replaced(after.hand_tactics, player, held_tactics - tactic_back),
             phase=Phase.AFTER_RECRUIT,
             ply=self.ply + 1,
         )
@@ -852,15 +803,11 @@ class State(NamedTuple):
     # --- checks and changes -----------------------------------------------------------
 
     def _stone_for(self, move: Move, number: int) -> Stone:
-        if not 1 <= number <= STONES:
-            raise _illegal(
-                move, Reason.NO_SUCH_STONE, f"there is no stone {number} (stones are 1-{STONES})"
-            )
-        return self.stones[number - 1]
+        return place_at(move, number, self.stones, Reason.NO_SUCH_STONE, "stone")
 
     def _check_variant(self, move: Move) -> None:
         if not self.rules.tactics:
-            raise _illegal(
+            raise illegal(
                 move, Reason.NO_TACTICS, "tactic cards are played only with Tartan-Taktiken"
             )
 
@@ -868,33 +815,33 @@ class State(NamedTuple):
         """The tactic limit and the joker rule (after the hand was checked)."""
         player = self.to_move
         if not self.may_play_tactic():
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.TACTIC_LIMIT,
                 f"you have played {self.tactics_played[player]} tactic cards and your opponent "
                 f"{self.tactics_played[1 - player]}: you may not get two ahead",
             )
         if card == _JOKER and self.jokers_played[player]:
-            raise _illegal(move, Reason.SECOND_JOKER, "you have already played a joker this game")
+            raise illegal(move, Reason.SECOND_JOKER, "you have already played a joker this game")
 
     def _check_in_hand(self, move: Move, card: AnyCard) -> None:
         player = self.to_move
         hand = self.hands[player]
         if hand is not None:
             if card not in hand:
-                raise _illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand")
+                raise illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand")
         elif self.hand_sizes[player] == 0:
-            raise _illegal(move, Reason.EMPTY_HAND, "your hand is empty")
+            raise illegal(move, Reason.EMPTY_HAND, "your hand is empty")
         elif not self._could_hold(card):
-            raise _illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
+            raise illegal(move, Reason.CARD_ALREADY_PLAYED, f"{card} is already on the table")
         elif type(card) is Tactic and self.tactics_in_hand(player) == 0:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_IN_HAND,
                 f"{card} is not in your hand: it holds no tactic card",
             )
         elif type(card) is Card and self.clans_in_hand(player) == 0:
-            raise _illegal(
+            raise illegal(
                 move, Reason.CARD_NOT_IN_HAND, f"{card} is not in your hand: it holds no clan card"
             )
 
@@ -909,17 +856,17 @@ class State(NamedTuple):
     ) -> None:
         whose = "your" if owner == self.to_move else "the opponent's"
         if stone.owner is not None:
-            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
+            raise illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
         if card not in stone.sides[owner]:
-            raise _illegal(
+            raise illegal(
                 move, Reason.CARD_NOT_AT_STONE, f"{card} is not on {whose} side of stone {number}"
             )
 
     def _check_room(self, move: Move, stone: Stone, number: int, player: int) -> None:
         if stone.owner is not None:
-            raise _illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
+            raise illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
         if not stone.room(player):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.SIDE_FULL,
                 f"your side of stone {number} already has {stone.rule.size} cards",
@@ -934,17 +881,17 @@ class State(NamedTuple):
             at = hand.index(card)
             new_hand = hand[:at] + hand[at + 1 :]
         changes: dict[str, Any] = {
-            "hands": _with(self.hands, player, new_hand),
-            "hand_sizes": _with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            "hands": replaced(self.hands, player, new_hand),
+            "hand_sizes": replaced(self.hand_sizes, player, self.hand_sizes[player] - 1),
         }
         if type(card) is Tactic:
             played = self.tactics_played
-            changes["tactics_played"] = _with(played, player, played[player] + 1)
-            changes["hand_tactics"] = _with(
+            changes["tactics_played"] = replaced(played, player, played[player] + 1)
+            changes["hand_tactics"] = replaced(
                 self.hand_tactics, player, self.tactics_in_hand(player) - 1
             )
             if card == _JOKER:
-                changes["jokers_played"] = _with(self.jokers_played, player, True)
+                changes["jokers_played"] = replaced(self.jokers_played, player, True)
         return changes
 
     def _take(self, player: int, piles: Sequence[str]) -> dict[str, Any]:
@@ -969,13 +916,13 @@ class State(NamedTuple):
             )
         return {
             **changes,
-            "hands": _with(self.hands, player, new_hand),
-            "hand_sizes": _with(self.hand_sizes, player, self.hand_sizes[player] + len(piles)),
+            "hands": replaced(self.hands, player, new_hand),
+            "hand_sizes": replaced(self.hand_sizes, player, self.hand_sizes[player] + len(piles)),
             "deck": None if deck is None else deck[clans:],
             "deck_size": self.deck_size - clans,
             "tactic_deck": None if tactic_deck is None else tactic_deck[tactics:],
             "tactic_deck_size": self.tactic_deck_size - tactics,
-            "hand_tactics": _with(
+            "hand_tactics": replaced(
                 self.hand_tactics, player, self.tactics_in_hand(player) + tactics
             ),
         }
@@ -986,41 +933,20 @@ class State(NamedTuple):
     def _verdict(
         self, stone: Stone, player: int, engine: Engine, pool: Pool | None
     ) -> ClaimVerdict:
-        rule = stone.rule
-        mine, theirs = stone.sides[player], stone.sides[1 - player]
-        if len(mine) < rule.size:
-            raise ValueError("the claimant's formation is not complete")
-        if pool is None:
-            # Against a complete side nothing can be added, so no pool is needed.
-            pool = _NO_POOL if len(theirs) == rule.size else self._pool()
-        first = True
-        if len(theirs) == rule.size:
-            mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
-            first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
-        return decide_claim(
-            self._pieces(mine),
-            self._pieces(theirs),
-            pool,
-            rule,
-            colours=len(CLAN_CARDS.colours),
-            claimant_completed_first=first,
+        return verdict_at(
+            stone,
+            player,
+            pieces=self._pieces,
+            pool=self._pool if pool is None else pool,
+            colours=_COLOURS,
             engine=engine,
         )
 
     def _pool(self) -> Pool:
         """The prover's pool: every clan card that is not visible."""
-        seen = self.visible_cards()
-        return Pool([_PAIRS[c] for c in CLAN_CARDS.cards if c not in seen])
+        return Sight(self.visible_cards, _PAIRS).pool
 
     # --- legal moves ----------------------------------------------------------------
-
-    def legal_moves(self) -> LegalMoves[Move]:
-        """Every legal move for the player to move, as a lazy view
-        (see :class:`~referee.game.LegalMoves`).
-
-        With a hidden hand, plays of every card it may hold are listed.
-        """
-        return LegalMoves(self.generate_legal_moves)
 
     def generate_legal_moves(self) -> list[Move]:
         """Every legal move for the player to move, as a new list."""
@@ -1185,7 +1111,7 @@ class State(NamedTuple):
     def _provable_claims(self) -> list[Claim]:
         player = self.to_move
         claims: list[Claim] = []
-        sight: _Sight | None = None
+        sight: Sight | None = None
         for i, stone in enumerate(self.stones):
             # Cheap bounds first: only an unclaimed stone with this side complete.
             if stone.owner is not None:
@@ -1194,38 +1120,16 @@ class State(NamedTuple):
             if len(stone.sides[player]) != size:
                 continue
             if sight is None:
-                sight = _Sight(self)
+                sight = Sight(self.visible_cards, _PAIRS)
             if _claim_holds(self, stone, player, sight):
                 claims.append(_CLAIMS[i])
         return claims
 
     # --- text picture ---------------------------------------------------------------
 
-    def __str__(self) -> str:
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
-        from referee.svg import render_svg
-
-        return render_svg(self)
-
-
 _JOKER = Tactic("joker")
 _DRAW = Draw()
 _END_TURN = EndTurn()
-
-_HANDLERS: dict[type, Any] = {
-    PlayCard: State._play_card,
-    Draw: State._draw,
-    Claim: State._claim,
-    EndTurn: State._end_turn,
-    Pass: State._pass,
-    Recruit: State._recruit,
-    Strategist: State._strategist,
-    Banshee: State._banshee,
-    Traitor: State._traitor,
-}
 
 
 # --- claims: answers remembered from ply to ply --------------------------------------
@@ -1257,34 +1161,9 @@ _REACHED: dict[_SideKey, tuple[tuple[_Rank, frozenset[Card]], ...]] = {}
 #: (style, incomplete side) -> best found: (its key, or None when the pool could not
 #: complete the side; the clan cards visible then)
 _CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, frozenset[Card]], ...]] = {}
-_MEMO_LIMIT = 1 << 14
 _KEPT = 4  # completions and ceilings kept per side, newest first
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
 _HIGHEST_FIRST = sorted(CLAN_CARDS.cards, key=lambda card: -card.value)
-
-
-class _Sight:
-    """The clan cards one position shows, and its pool, each computed on first use."""
-
-    __slots__ = ("_pool", "_seen", "_state")
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._seen: set[Card] | None = None
-        self._pool: Pool | None = None
-
-    @property
-    def seen(self) -> set[Card]:
-        if self._seen is None:
-            self._seen = self._state.visible_cards()
-        return self._seen
-
-    @property
-    def pool(self) -> Pool:
-        if self._pool is None:
-            seen = self.seen
-            self._pool = Pool([pair for card, pair in _PAIRS.items() if card not in seen])
-        return self._pool
 
 
 def _clan_pairs(side: Iterable[AnyCard]) -> list[tuple[int, int]] | None:
@@ -1297,12 +1176,6 @@ def _clan_pairs(side: Iterable[AnyCard]) -> list[tuple[int, int]] | None:
     return pairs
 
 
-def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
-
-
 def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Rank:
     """The rule's key of a complete side's strength, its wildcards at their best."""
     key = (stone.style, side)
@@ -1313,16 +1186,16 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
         if pairs is not None:
             strength = rule.classify(pairs)  # as the prover does without wildcards
         else:
-            valued = best_reachable(state._pieces(side), _NO_POOL, rule, colours=_COLOURS)
+            valued = best_reachable(state._pieces(side), NO_POOL, rule, colours=_COLOURS)
             assert valued is not None  # a complete side is its own completion
             strength = valued.strength
         rank = rule.key(strength)
-        _remember(_STRENGTHS, key, rank)
+        remember(_STRENGTHS, key, rank)
     return rank
 
 
 def _beaten(
-    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: _Sight
+    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: Sight
 ) -> bool:
     """Whether the incomplete ``side`` can still be completed into a formation
     that beats the claimant's ``mine`` (the claimant completed first)."""
@@ -1350,20 +1223,20 @@ def _beaten(
         if len(highest) == missing:
             rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
             if rank > mine:
-                _remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
+                remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
                 return True
     best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
     if best is None:
-        _remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
+        remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
         return False
     rank = rule.key(best.strength)
-    _remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
+    remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
     found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
-    _remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
+    remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
     return rank > mine
 
 
-def _claim_holds(state: State, stone: Stone, player: int, sight: _Sight) -> bool:
+def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
     """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
     prover's answer (``decide_claim``), from what is remembered when it decides."""
     mine, theirs = stone.sides[player], stone.sides[1 - player]
@@ -1408,16 +1281,17 @@ def _fast_play(
     else:
         sides = (stone.sides[0], new_side)
         completed = (stone.completed[0], done)
-    placed = _new_stone((sides, completed, None, stone.style))
+    placed = _new_sides(stone, sides, completed)
     at = hand.index(card)
     stones = state.stones
-    values = list(state)
-    values[_STONES_AT] = (*stones[:index], placed, *stones[index + 1 :])
-    values[_HANDS_AT] = _with(state.hands, player, hand[:at] + hand[at + 1 :])
-    values[_SIZES_AT] = _with(state.hand_sizes, player, state.hand_sizes[player] - 1)
-    values[_PHASE_AT] = Phase.AFTER_PLAY
-    values[_PLY_AT] = state.ply + 1
-    return _new_state(values)
+    return _after_play(
+        state,
+        (*stones[:index], placed, *stones[index + 1 :]),
+        replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
+        replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
+        Phase.AFTER_PLAY,
+        state.ply + 1,
+    )
 
 
 def _play_row(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -1445,16 +1319,14 @@ def _size(stone: Stone) -> int:
     return 3 if stone.style is None or stone.style.name != "mud_fight" else 4
 
 
-def _new_stone(values: tuple[Any, ...]) -> Stone:
-    return tuple.__new__(Stone, values)
-
-
 def _put(stone: Stone, player: int, side: tuple[AnyCard, ...], ply: int) -> Stone:
     """``stone`` with ``player``'s side replaced; a side that becomes complete
     is stamped with ``ply``."""
     done = ply if len(side) == stone.rule.size else None
-    return stone._replace(
-        sides=_with(stone.sides, player, side), completed=_with(stone.completed, player, done)
+    return _evolve_stone(
+        stone,
+        sides=replaced(stone.sides, player, side),
+        completed=replaced(stone.completed, player, done),
     )
 
 
@@ -1466,75 +1338,26 @@ def _take_from(stone: Stone, player: int, card: AnyCard, ply: int) -> Stone:
 
 def _restyle(stone: Stone, style: Tactic, ply: int) -> Stone:
     """``stone`` with a combat style on it; Mud Fight makes 3-card sides incomplete."""
-    styled = stone._replace(style=style)
+    styled = _evolve_stone(stone, style=style)
     size = styled.rule.size
     completed = tuple(
         done if len(side) == size else None
         for side, done in zip(styled.sides, styled.completed, strict=True)
     )
-    return styled._replace(completed=completed)
+    return _evolve_stone(styled, completed=completed)
 
 
-def _evolve(state: State, **changes: Any) -> State:
-    """``state._replace(**changes)`` without its overhead: the hot path of replays."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_AT[name]] = value
-    return _new_state(values)
-
-
-def _new_state(values: list[Any]) -> State:
-    return tuple.__new__(State, values)
-
-
+#: ``dataclasses.replace`` without its overhead: the hot path of replays.
+_evolve = copier(State)
+_evolve_stone = copier(Stone)
+# The two plies of nearly every turn, each with its own copier (see ``copier``).
+_after_play = copier(State, "stones", "hands", "hand_sizes", "phase", "ply")
+_after_draw = copier(
+    State, "hands", "hand_sizes", "deck", "deck_size", "to_move", "phase", "ply", "blank_turns"
+)
+_new_sides = copier(Stone, "sides", "completed")
 _tuple_new = tuple.__new__
-
-
-_FIELD_AT = {name: i for i, name in enumerate(State._fields)}
-_STONES_AT, _HANDS_AT, _SIZES_AT = _FIELD_AT["stones"], _FIELD_AT["hands"], _FIELD_AT["hand_sizes"]
-_PHASE_AT, _PLY_AT = _FIELD_AT["phase"], _FIELD_AT["ply"]
-_DECK_AT, _DECK_SIZE_AT = _FIELD_AT["deck"], _FIELD_AT["deck_size"]
-_TO_MOVE_AT, _BLANK_AT = _FIELD_AT["to_move"], _FIELD_AT["blank_turns"]
-_PAST_AT = _FIELD_AT["past"]
-
-
-def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def _illegal(move: Move, reason: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
-
-
-def _as_seen_in_a_view(move: Move) -> Move:
-    """``move`` as a view's history shows it: the recruiter's returned cards lie
-    face down under their piles, so they are written as the piles' names."""
-    if type(move) is Recruit and any(type(c) is not str for c in move.returns):
-        piles = tuple(c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns)
-        return Recruit(move.draws, piles)
-    return move
-
-
-def _not_your_turn(move: Move, mover: int, player: int) -> IllegalMoveError:
-    return _illegal(
-        move, Reason.NOT_YOUR_TURN, f"it is player {mover + 1}'s turn, not player {player + 1}'s"
-    )
-
-
-def _check_player(player: object) -> None:
-    if isinstance(player, bool) or player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1 (or None for a spectator), not {player!r}")
-
-
-def _describe_refusal(verdict: ClaimVerdict) -> str:
-    best = verdict.opponent_best
-    if best is None:  # pragma: no cover - a refusal always has a witness
-        return verdict.explain()
-    if verdict.opponent_complete:
-        return f"the opponent's {best.strength} is not beaten ({verdict.explain()})"
-    cards = " ".join(str(CLAN_CARDS.from_pair(p)) for p in best.cards)
-    how = f"adding {cards} makes" if cards else "its wildcards make"
-    return f"the opponent can still beat your {verdict.claimant.strength}: {how} {best.strength}"
+_write_past = State.__dict__["past"].__set__  # the slot itself: no frozen check
 
 
 def _outcome(stones: Sequence[Stone], player: int) -> Outcome | None:
@@ -1700,18 +1523,7 @@ def new_game(
                 )
     elif tactic_deck is not None and _listed(tactic_deck, "tactic_deck"):
         raise ValueError("a tactic pile is given but the rules play without tactics")
-    size = rules.hand_size
-    state = State(
-        rules=rules,
-        hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
-        hand_sizes=(size, size),
-        deck=tuple(order[2 * size :]),
-        deck_size=len(order) - 2 * size,
-        tactic_deck=tuple(tactics),
-        tactic_deck_size=len(tactics),
-        to_move=first,
-    )
-    return state._replace(past=History.begin(state))
+    return State._dealt(rules, order, tactics, to_move=first)
 
 
 def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
@@ -1724,18 +1536,8 @@ def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
     ((None, None), (6, 6), 42)
     """
     rules = _check_setup(first, rules)
-    size = rules.hand_size
-    state = State(
-        rules=rules,
-        hands=(None, None),
-        hand_sizes=(size, size),
-        deck=None,
-        deck_size=len(CLAN_CARDS.cards) - 2 * size,
-        tactic_deck=None,
-        tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
-        to_move=first,
-    )
-    return state._replace(past=History.begin(state))
+    tactics = len(TACTIC_CARDS) if rules.tactics else 0
+    return State._hidden_deal(rules, len(CLAN_CARDS.cards), tactics, to_move=first)
 
 
 def _listed(items: Iterable[_T], name: str) -> list[_T]:

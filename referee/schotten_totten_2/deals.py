@@ -16,8 +16,6 @@ may leave them out: then every place is tried).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.deals import (
     DealAnswer,
     DealProblem,
@@ -29,7 +27,7 @@ from referee.deals import (
     Spend,
     solve,
 )
-from referee.errors import RefereeError
+from referee.line.deals import dealt, follow, replay_for_passes, with_deal
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
     Desertion,
@@ -69,20 +67,13 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     or ``done``); the rules judge them apart, so a move they refuse still
     gets its deal question."""
     rules = SchottenTotten2Format().rules_of(record.rules, record.where)
-    piles = {"siege": tuple(str(c) for c in SIEGE_CARDS.cards)}
-    if rules.tactics:
-        piles["tactic"] = tuple(str(t) for t in TACTIC_CARDS)
-    events: list[Event] = [
-        Draw(0, player, "siege") for player in (0, 1) for _ in range(rules.hand_size)
-    ]
+    tactics = TACTIC_CARDS if rules.tactics else None
+    piles, events = dealt("siege", SIEGE_CARDS.cards, tactics, rules.hand_size)
     moves = record.moves if upto is None else record.moves[:upto]
     player = 1 if record.first == 1 else 0  # the rules accepted the record's start
     support: tuple[str, ...] = ()
     offer: tuple[str, ...] = ()  # the cards of an exchange waiting for its answer
-    # a pass depends on the table, so a record with passes is replayed
-    state = (
-        FORMAT.start(replace(record, deal=None)) if any(str(m) == "pass" for m in moves) else None
-    )
+    state = replay_for_passes(FORMAT, record, moves)
     for ply, text in enumerate(moves, start=1):
         move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
         if isinstance(move, Support):
@@ -94,14 +85,7 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         events += _events(move, ply, player, support, offer)
         if isinstance(move, DrawMove | EndTurn):
             player = 1 - player
-        if state is not None:
-            try:
-                state = state.play(move)
-            except RefereeError:
-                # the rules refuse this move (a pass, say, by a hand they
-                # know holds a card it could play): the deal question still stands for it, but
-                # the table is no longer followed, so later passes lack nothing
-                state = None
+        state = follow(state, move)
     return DealProblem(piles, tuple(events))
 
 
@@ -159,14 +143,10 @@ def _events(
 def full_record(record: Record, answer: DealAnswer) -> Record:
     """``record`` with the deal of ``answer`` (and any unrecorded shuffle
     places filled in), which replays as a full record."""
-    assert answer.deal is not None
-    deal: dict[str, list[str]] = {"deck": list(answer.deal["siege"])}
-    if "tactic" in answer.deal:
-        deal["tactics"] = list(answer.deal["tactic"])
     moves = list(record.moves)
     if answer.positions:
         found = problem(record)
         for index, places in answer.positions.items():
             ply = found.events[index].ply
             moves[ply - 1] = str(Shuffle((places[0], places[1])))
-    return replace(record, deal=deal, moves=tuple(moves))
+    return with_deal(record, answer, "siege", moves)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule
+from referee.line.picture import frame
+from referee.line.picture import hand_row as _hand_row
 from referee.schotten_totten_2 import state as _st2
 from referee.schotten_totten_2.wall import GATE as _GATE
 from referee.schotten_totten_2.wall import SIEGE_CARDS as _ST2_CARDS
@@ -15,19 +17,13 @@ from referee.svg import (
     _CARD_H,
     _CARD_W,
     _GAP,
-    _HAND_H,
-    _LABEL_W,
     _MARGIN,
     _TEXT,
     _TITLE_H,
     PLAYER_COLOURS,
     _answers_at,
-    _Canvas,
     _card_row,
     _Drawing,
-    _hand,
-    _hand_width,
-    _header,
     _marks,
     _Options,
     _side,
@@ -63,24 +59,18 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
     status = _status(state.outcome, state.to_move, roles)
     if state.final_turn and state.outcome is None:
         status += ", the attacker's last turn"
-    canvas = _Canvas(f"{title}: ply {state.ply}, {status}", options)
     bottom = state.defender if options.perspective is None else options.perspective
     top_player = 1 - bottom
     column, tile_h = 92, 62
     deepest = max(4, *(len(x) for t in state.tiles for x in t.sides))
-    side_h = deepest * (_CARD_H + _GAP) + _GAP
-    left = _MARGIN + _LABEL_W
-    width: float = left + len(state.tiles) * column + _MARGIN
-    shown = [p for p in (top_player, bottom) if p in options.hands]
-    width = max(width, *(_hand_width(state.hand_sizes[p]) for p in shown)) if shown else width
-    _header(canvas, width, title, status)
+    drawn, places = (top_player, bottom), len(state.tiles)
+    canvas, width, left, side_h = frame(
+        state, options, title, status, places=places, column=column, deepest=deepest, players=drawn
+    )
 
     def hand_row(player: int, y: float) -> float:
-        if player not in options.hands:
-            return y
         label = f"{roles[player]}'s hand"
-        _hand(canvas, y, player, state.hands[player], state.hand_sizes[player], _ST2_CARDS, label)
-        return y + _HAND_H
+        return _hand_row(canvas, options, state, player, y, _ST2_CARDS, label)
 
     top = hand_row(top_player, _MARGIN + _TITLE_H)
     tile_y = top + side_h

@@ -31,10 +31,10 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.cards import Card, InvalidCardError
-from referee.game import Outcome, referee_result
+from referee.line.records import LineFormat, player_index, playout
 from referee.prover import ClaimVerdict
 from referee.records import (
     ClaimAnswer,
@@ -75,13 +75,12 @@ _VARIANTS = {"tactics", RACHE}
 _RULES = ("variants", "rounds")
 
 
-class SchottenTotten2Format:
+class SchottenTotten2Format(LineFormat[State]):
     """The records adapter for Schotten Totten 2 (games and Rache matches)."""
 
     name = "schotten-totten-2"
     title = "Schotten Totten 2"
-    #: Players claim stones (or tiles): ``referee claimable`` proves them.
-    has_claims: ClassVar[bool] = True
+    cards = SIEGE_CARDS
 
     def rules_of(self, data: Mapping[str, Any], where: str = "") -> Rules:
         """Read a ``rules`` object (of a record, a position or a match)."""
@@ -117,41 +116,11 @@ class SchottenTotten2Format:
             return public_game(attacker=attacker, rules=rules)
         return _deal(record.deal, attacker, rules, where, "deal")
 
-    def result_of(self, outcome: Outcome) -> dict[str, Any]:
-        """The JSON result: winner index, reason, and the Rache scores if compared."""
-        data: dict[str, Any] = {"winner": outcome.winner, "reason": outcome.reason}
-        if outcome.scores is not None:
-            data["scores"] = list(outcome.scores)
-        return data
+    def _deal_fields(self, start: State) -> dict[str, Any]:
+        return {"attacker": start.attacker}
 
-    def record_of(
-        self,
-        start: State,
-        moves: Sequence[Move],
-        outcome: Outcome | None,
-        *,
-        public: bool = False,
-    ) -> Record:
-        """The record of a game played from ``start`` (see :meth:`State.to_record`):
-        full when the whole deal of ``start`` is known and ``public`` is false."""
-        hands, deck = start.hands, start.deck
-        deal: dict[str, Any] | None = None
-        if not public and hands[0] is not None and hands[1] is not None and deck is not None:
-            deal = {
-                "attacker": start.attacker,
-                "deck": [str(c) for c in (*hands[0], *hands[1], *deck)],
-            }
-            if start.rules.tactics and start.tactic_deck is not None:
-                deal["tactics"] = [str(t) for t in start.tactic_deck]
-        result = referee_result(outcome, len(moves), self.result_of)
-        return Record(
-            game=self.name,
-            moves=tuple(str(m) for m in moves),
-            rules=self.rules_json(start.rules),
-            first=start.attacker,
-            deal=deal,
-            result=result,
-        )
+    def _first(self, start: State) -> int:
+        return start.attacker
 
     # --- Rache matches ---------------------------------------------------------------
 
@@ -368,20 +337,13 @@ class SchottenTotten2Format:
                 )
                 continue
             verdict = state.claim_verdict(tile.number)
-            text = verdict.explain()
-            witness = verdict.witness
-            if witness is not None and witness.cards:
-                text += ", e.g. with " + " ".join(_pair_text(p) for p in witness.cards)
+            text = self._evidence(verdict)
             answers.append(
                 ClaimAnswer(
                     tile.number, state.attacker, verdict.holds, text, verdict_json(verdict), label
                 )
             )
         return answers
-
-    def describe_verdict(self, state: State, verdict: ClaimVerdict) -> dict[str, Any]:
-        """The evidence of a verdict as JSON."""
-        return verdict_json(verdict)
 
     # --- demo ----------------------------------------------------------------------
 
@@ -448,12 +410,6 @@ class SchottenTotten2Format:
             result=None if final.outcome is None else self.result_of(final.outcome),
         )
 
-    def _final(self, record: Record) -> State:
-        state = self.start(record)
-        for move in record.moves:
-            state = state.play(move)
-        return state
-
 
 def random_playout(state: State, rng: random.Random, max_plies: int = 5000) -> list[Move]:
     """Moves of a random legal game from ``state``.
@@ -461,32 +417,23 @@ def random_playout(state: State, rng: random.Random, max_plies: int = 5000) -> l
     Any provable control is declared; otherwise a kind of move is picked at
     random, then a move of that kind, with retreats and oil kept occasional.
     """
-    moves: list[Move] = []
-    while state.outcome is None and len(moves) < max_plies:
-        legal = state.legal_moves()
-        controls = [m for m in legal if isinstance(m, Control)]
-        if controls:
-            move: Move = controls[0]
-        else:
-            kinds: dict[type, list[Move]] = {}
-            for candidate in legal:
-                kinds.setdefault(type(candidate), []).append(candidate)
-            if len(kinds) > 1 and rng.random() < 0.8:
-                kinds.pop(Retreat, None)
-                kinds.pop(Oil, None)
-            move = rng.choice(kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))])
-        moves.append(move)
-        state = state.play(move)
-    return moves
+    return playout(state, rng, max_plies, Control, _pick)
+
+
+def _pick(legal: Sequence[Move], rng: random.Random) -> Move:
+    """A kind of move at random, then a move of that kind (retreats and oil kept occasional)."""
+    kinds: dict[type, list[Move]] = {}
+    for candidate in legal:
+        kinds.setdefault(type(candidate), []).append(candidate)
+    if len(kinds) > 1 and rng.random() < 0.8:
+        kinds.pop(Retreat, None)
+        kinds.pop(Oil, None)
+    return rng.choice(kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))])
 
 
 def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
     """A control verdict's evidence as JSON, with cards in Schotten Totten 2 text."""
     return verdict.to_json(SIEGE_CARDS)
-
-
-def _pair_text(pair: tuple[int, int]) -> str:
-    return str(SIEGE_CARDS.from_pair(pair))
 
 
 def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
@@ -621,10 +568,7 @@ def _counts(value: Any, n: int, where: str, at: str) -> list[int]:
     return [int(x) for x in items]
 
 
-def _player(value: Any, where: str, at: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
-        raise RecordError(f"expected a player index 0 or 1, got {value!r}", where, at)
-    return int(value)
+_player = player_index
 
 
 FORMAT = SchottenTotten2Format()

@@ -21,23 +21,30 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, assert_never
 
 from referee.cards import Card
-from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError
+from referee.errors import ClaimRefusedError
 from referee.game import (
     NO_HISTORY,
     History,
-    LegalMoves,
     Outcome,
     Termination,
-    check_player,
-    referee_end,
 )
-from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
+from referee.line import (
+    LineState,
+    check_viewer,
+    copier,
+    illegal,
+    place_at,
+    remember,
+    replaced,
+)
+from referee.line.claims import NO_POOL, Sight, describe_refusal, verdict_at
+from referee.prover import ClaimVerdict, Engine, Piece, Pool
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -70,7 +77,7 @@ from referee.schotten_totten_2.wall import (
 )
 
 if TYPE_CHECKING:
-    from referee.records import Record
+    pass
 
 __all__ = [
     "HAND_SIZE",
@@ -100,7 +107,6 @@ _DAMAGED_TO_WIN = 4
 _SIEGE_SET = frozenset(SIEGE_CARDS.cards)
 _PAIRS = {card: SIEGE_CARDS.as_pair(card) for card in SIEGE_CARDS.cards}
 _COLOURS = len(SIEGE_CARDS.colours)
-_NO_POOL = Pool(())
 _EMPTY_TILES = tuple(Tile(n) for n in range(1, TILES + 1))
 #: Cards per side of an exchange.
 _EXCHANGED = 3
@@ -240,8 +246,16 @@ class Rules:
         return _ALL_TACTICS if self.tactics else _ALL_SIEGE
 
 
+def _as_seen_in_a_view(move: Move) -> Move:
+    """``move`` as a view's history shows it: where the support's cards went into
+    the deck is seen by nobody, so a shuffle is written without its places."""
+    if type(move) is Shuffle and move.positions is not None:
+        return Shuffle()
+    return move
+
+
 @dataclass(frozen=True, slots=True)
-class State:
+class State(LineState[Move]):
     """A Schotten Totten 2 position. Immutable: :meth:`play` returns a new state.
 
     ``attacker`` is the attacking player's index (the other one defends).
@@ -297,6 +311,34 @@ class State:
     #: (see :meth:`chance_outcomes`); hidden in a view (0 there).
     chance_seed: int = 0
 
+    # The game's parts of the shared scaffolding (plain class attributes, not fields).
+    _NAME = "Schotten Totten 2"
+    _MOVE_TYPES = frozenset(
+        (
+            PlayCard,
+            Retreat,
+            Oil,
+            Control,
+            Pass,
+            Draw,
+            EndTurn,
+            Redeploy,
+            Recruitment,
+            Desertion,
+            Treason,
+            Explosion,
+            Support,
+            Shuffle,
+            Exchange,
+            ExchangeReply,
+        )
+    )
+    _GAME_OVER = Reason.GAME_OVER
+    _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
+    _RECORDS = "referee.schotten_totten_2.record"
+    _as_seen = staticmethod(_as_seen_in_a_view)
+    _parse = staticmethod(parse_move)
+
     def __post_init__(self) -> None:
         problems = _field_problems(self)
         if not problems:
@@ -347,53 +389,6 @@ class State:
         seen = self.visible_cards()
         return [card for card in SIEGE_CARDS.cards if card not in seen]
 
-    def is_game_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.outcome is not None
-
-    @property
-    def num_players(self) -> int:
-        """Schotten Totten 2 is a game for two."""
-        return 2
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played since the start (empty for a state set up from a position)."""
-        return self.past.moves()
-
-    def resign(self, player: int) -> State:
-        """The game ended by ``player``'s resignation: the other player wins.
-
-        >>> new_game(seed=1).resign(0).outcome.result()
-        'player 2 wins (resignation)'
-        """
-        return self.end(Termination.RESIGNATION, loser=player)
-
-    def end(self, termination: Termination, *, loser: int | None = None) -> State:
-        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
-        of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
-        if self.outcome is not None:
-            raise IllegalMoveError(
-                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
-            )
-        return _evolve(self, outcome=referee_end(termination, loser, 2))
-
-    def to_record(self) -> Record:
-        """The game so far as a record (full when the deal is known, else public).
-
-        >>> from referee.records import validate
-        >>> game = new_game(seed=2)
-        >>> record = game.play(game.legal_moves()[0]).to_record()
-        >>> len(record.moves), validate(record).legal
-        (1, True)
-        """
-        from referee.schotten_totten_2.record import FORMAT
-
-        start, hidden = self.past.origin()
-        if not isinstance(start, State):
-            raise ValueError("this state was set up from a position: it has no history to record")
-        return FORMAT.record_of(start, self.history, self.outcome, public=hidden)
-
     def view(self, player: int | None) -> State:
         """What ``player`` can see: the opponent's hand and the piles' order hidden.
 
@@ -405,18 +400,14 @@ class State:
         >>> new_game(seed=1).view(None).hands
         (None, None)
         """
-        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-            raise ValueError(f"player must be 0 or 1 (or None for a spectator), not {player!r}")
+        check_viewer(player)
         hidden_offer = self.phase is Phase.EXCHANGE and player in (self.to_move, None)
-        return _evolve(
-            self,
-            hands=(None, None) if player is None else _with(self.hands, 1 - player, None),
-            deck=None,
-            tactic_deck=None,
-            exchange=None if hidden_offer else self.exchange,
-            past=self.past.hidden(_as_seen_in_a_view),
-            chance_seed=0,
+        return self._viewed(
+            player, exchange=None if hidden_offer else self.exchange, chance_seed=0
         )
+
+    def _render(self) -> str:
+        return render(self)
 
     def claim_verdict(
         self, number: int, *, player: int | None = None, engine: Engine = "exact"
@@ -438,26 +429,6 @@ class State:
     def parse_move(self, text: str) -> Move:
         """Read a move in the game's notation (see :mod:`referee.schotten_totten_2.moves`)."""
         return parse_move(text)
-
-    def legal_moves(self) -> LegalMoves[Move]:
-        """Every legal move for the player to move, as a lazy view
-        (see :class:`~referee.game.LegalMoves`).
-
-        With a hidden hand, moves of every card that hand could hold are listed;
-        exchanges are listed only when both hands are known.
-
-        Only the decisions of the player to move are listed: a ``control N``
-        written right after the attacker's draw (``late_control``) is accepted
-        by :meth:`play` so that records in that order replay, but it is not
-        listed, since the same control proves the same before the draw.
-        Where support's two cards land is chance, not a choice: after a
-        support exactly one move is listed, the ``shuffle N,M`` dealt by
-        :attr:`chance_seed` on a known deck (the bare ``shuffle`` when the
-        deck order is unknown); :meth:`play` still accepts any ``shuffle N,M``
-        a record names (the record is the deal), and :meth:`chance_outcomes`
-        lists every place with its probability.
-        """
-        return LegalMoves(self.generate_legal_moves)
 
     def is_chance_node(self) -> bool:
         """Whether the next ply is chance: where support's two cards land.
@@ -485,7 +456,23 @@ class State:
         return [(move, chance) for move in shuffles]
 
     def generate_legal_moves(self) -> list[Move]:
-        """Every legal move for the player to move, as a new list."""
+        """Every legal move for the player to move, as a new list
+        (:meth:`legal_moves` is the lazy view of it).
+
+        With a hidden hand, moves of every card that hand could hold are listed;
+        exchanges are listed only when both hands are known.
+
+        Only the decisions of the player to move are listed: a ``control N``
+        written right after the attacker's draw (``late_control``) is accepted
+        by :meth:`play` so that records in that order replay, but it is not
+        listed, since the same control proves the same before the draw.
+        Where support's two cards land is chance, not a choice: after a
+        support exactly one move is listed, the ``shuffle N,M`` dealt by
+        :attr:`chance_seed` on a known deck (the bare ``shuffle`` when the
+        deck order is unknown); :meth:`play` still accepts any ``shuffle N,M``
+        a record names (the record is the deal), and :meth:`chance_outcomes`
+        lists every place with its probability.
+        """
         if self.outcome is not None:
             return []
         player = self.to_move
@@ -515,56 +502,18 @@ class State:
             moves.append(_END_TURN)
         return moves
 
-    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
-        """Whether ``move`` may be played now (by ``player``, when given)."""
-        try:
-            self.play(move, player=player)
-        except ValueError:
-            return False
-        return True
-
-    def play(self, move: Move | str, *, player: int | None = None) -> State:
-        """The state after ``move``. Raises ``IllegalMoveError`` (or
-        ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
-
-        ``player``, when given, is who is trying to move (refused with
-        ``not_your_turn`` if it is not that player's decision).
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
-        after = self._play_untracked(move, player)
-        past = self.past.push(move)
-        if after is self:  # never change a state someone holds
-            return _evolve(after, past=past)
-        _set(after, "past", past)  # a state made just now for this move
-        return after
-
     def _play_untracked(self, move: Move | str, player: int | None = None) -> State:
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        handler = _HANDLERS.get(type(move))
-        if handler is None:
-            raise InvalidMoveError(
-                f"malformed move {move!r}: not a Schotten Totten 2 move (give a move or its text)"
-            )
-        if self.outcome is not None:
-            raise _illegal(move, Reason.GAME_OVER, "the game is over")
-        if player is not None and check_player(player, 2) != self.to_move:
-            raise _illegal(
-                move,
-                Reason.NOT_YOUR_TURN,
-                f"it is player {self.to_move + 1}'s turn, not player {player + 1}'s",
-            )
+        move = checked = self._checked(move, player)
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.SHUFFLE_PENDING,
                 "record where the support cards went first ('shuffle N,M')",
             )
         if self.phase is Phase.EXCHANGE and not isinstance(move, ExchangeReply):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.EXCHANGE_PENDING,
                 "an exchange waits for your answer: choose your 3 cards ('give R1,R2,R3')",
@@ -573,21 +522,55 @@ class State:
         if self.late_control and not isinstance(move, Control):
             # The defender's first move closes the attacker's turn for good.
             state = _evolve(self, late_control=False)
-        after: State = handler(state, move)
-        return after
+        # Every move type has its case: one left out fails ``mypy --strict``.
+        match checked:
+            case PlayCard():
+                return state._play_card(checked)
+            case Draw():
+                return state._draw(checked)
+            case EndTurn():
+                return state._end_turn(checked)
+            case Control():
+                return state._control(checked)
+            case Retreat():
+                return state._retreat(checked)
+            case Oil():
+                return state._oil(checked)
+            case Pass():
+                return state._pass(checked)
+            case Redeploy():
+                return state._redeploy(checked)
+            case Recruitment():
+                return state._recruitment(checked)
+            case Desertion():
+                return state._desertion(checked)
+            case Treason():
+                return state._treason(checked)
+            case Explosion():
+                return state._explosion(checked)
+            case Support():
+                return state._support(checked)
+            case Shuffle():
+                return state._shuffle(checked)
+            case Exchange():
+                return state._exchange(checked)
+            case ExchangeReply():
+                return state._exchange_reply(checked)
+            case _:
+                assert_never(checked)
 
     # --- opening actions ----------------------------------------------------------
 
     def _retreat(self, move: Retreat) -> State:
         if self.to_move != self.attacker:
-            raise _illegal(move, Reason.WRONG_ROLE, "only the attacker retreats")
+            raise illegal(move, Reason.WRONG_ROLE, "only the attacker retreats")
         self._check_opening(move, Reason.SECOND_RETREAT, "you have already retreated this turn")
         tiles = list(self.tiles)
         discarded: list[AnyCard] = []
         for number in move.tiles:
             tile = self._tile_for(move, number)
             if not tile.sides[self.attacker]:
-                raise _illegal(
+                raise illegal(
                     move, Reason.NOTHING_TO_RETREAT, f"you have no cards at tile {number}"
                 )
             discarded.extend(tile.sides[self.attacker])
@@ -602,17 +585,17 @@ class State:
 
     def _oil(self, move: Oil) -> State:
         if self.to_move != self.defender:
-            raise _illegal(move, Reason.WRONG_ROLE, "only the defender throws oil")
+            raise illegal(move, Reason.WRONG_ROLE, "only the defender throws oil")
         self._check_opening(move, Reason.SECOND_OIL, "only one oil cauldron per turn")
         if self.oil == 0:
-            raise _illegal(move, Reason.NO_OIL_LEFT, "all 3 oil cauldrons have been thrown")
+            raise illegal(move, Reason.NO_OIL_LEFT, "all 3 oil cauldrons have been thrown")
         tile = self._tile_for(move, move.tile)
         side = tile.sides[self.attacker]
         if not side:
-            raise _illegal(
+            raise illegal(
                 move, Reason.NOTHING_TO_OIL, f"the attacker has no cards at tile {move.tile}"
             )
-        tiles = _with(self.tiles, move.tile - 1, tile.with_side(self.attacker, side[1:], self.ply))
+        tiles = replaced(self.tiles, move.tile - 1, tile.with_side(self.attacker, side[1:], self.ply))
         return _evolve(
             self,
             tiles=tiles,
@@ -624,9 +607,9 @@ class State:
 
     def _check_opening(self, move: Move, again: str, why: str) -> None:
         if self.phase is Phase.PLAY:
-            raise _illegal(move, again, why)
+            raise illegal(move, again, why)
         if self.phase is not Phase.OPENING:
-            raise _illegal(
+            raise illegal(
                 move, Reason.OPENING_TOO_LATE, "the opening action comes before playing a card"
             )
 
@@ -639,16 +622,16 @@ class State:
         if isinstance(card, TacticCard):
             self._check_tactic(move, card)
             if not card.is_elite:
-                raise _illegal(
+                raise illegal(
                     move,
                     Reason.NOT_A_TROOP,
                     f"{card} is an action card, not a troop: play it with its own move",
                 )
         elif card not in _SIEGE_SET:
-            raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten 2 card")
+            raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten 2 card")
         hand = self._hand_without(move, player, [card])
         if not tile.room(player):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.SIDE_FULL,
                 f"your side of tile {move.tile} already has {tile.rule.size} cards",
@@ -659,13 +642,13 @@ class State:
         return _evolve(
             self,
             tiles=tuple(tiles),
-            hands=_with(self.hands, player, hand),
-            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            hands=replaced(self.hands, player, hand),
+            hand_sizes=replaced(self.hand_sizes, player, self.hand_sizes[player] - 1),
             discards=(*self.discards, *discarded),
-            tactics_played=_with(
+            tactics_played=replaced(
                 self.tactics_played, player, self.tactics_played[player] + is_tactic
             ),
-            hand_tactics=_with(
+            hand_tactics=replaced(
                 self._tactic_counts(), player, self.tactics_in_hand(player) - is_tactic
             ),
             phase=Phase.AFTER_PLAY,
@@ -678,7 +661,7 @@ class State:
             why = "you can still play a card, so you may not pass"
             if self.to_move == self.attacker and self.phase is Phase.OPENING:
                 why += " (the attacker retreats to make room)"
-            raise _illegal(move, Reason.PASS_NOT_ALLOWED, why)
+            raise illegal(move, Reason.PASS_NOT_ALLOWED, why)
         return _evolve(self, phase=Phase.AFTER_PASS, ply=self.ply + 1)
 
     def _may_pass(self, plays: list[Move]) -> bool:
@@ -768,17 +751,17 @@ class State:
 
     def _check_can_play(self, move: Move) -> None:
         if self.phase not in (Phase.OPENING, Phase.PLAY):
-            raise _illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+            raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
 
     def _check_tactic(self, move: Move, card: TacticCard) -> None:
         if not self.rules.tactics:
-            raise _illegal(
+            raise illegal(
                 move, Reason.TACTICS_NOT_IN_PLAY, f"{card} is a tactic card: not in the base game"
             )
         player = self.to_move
         mine, theirs = self.tactics_played[player], self.tactics_played[1 - player]
         if mine > theirs:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.TACTIC_LIMIT,
                 f"tactic cards played: you {mine}, your opponent {theirs}; "
@@ -799,11 +782,11 @@ class State:
             rest = list(hand)
             for card in cards:
                 if card not in rest:
-                    raise _illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in {whose} hand")
+                    raise illegal(move, Reason.CARD_NOT_IN_HAND, f"{card} is not in {whose} hand")
                 rest.remove(card)
             return tuple(rest)
         if self.hand_sizes[player] < len(cards):
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_IN_HAND,
                 f"{whose} hand holds only {self.hand_sizes[player]} cards",
@@ -811,13 +794,13 @@ class State:
         tactics = self.tactics_in_hand(player)
         wanted = sum(isinstance(c, TacticCard) for c in cards)
         if wanted > tactics:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_IN_HAND,
                 f"{whose} hand holds {tactics} tactic cards (every tactic card drawn is seen)",
             )
         if len(cards) - wanted > self.hand_sizes[player] - tactics:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_IN_HAND,
                 f"{whose} hand holds {self.hand_sizes[player] - tactics} siege cards "
@@ -829,9 +812,9 @@ class State:
             available -= Counter(other)
         for card, count in Counter(cards).items():
             if card not in self.rules.all_cards:
-                raise _illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a card of this game")
+                raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a card of this game")
             if available[card] < count:
-                raise _illegal(
+                raise illegal(
                     move, Reason.CARD_ALREADY_SEEN, f"{card} cannot be in {whose} hand: it is seen"
                 )
         return None
@@ -840,26 +823,27 @@ class State:
 
     def _control(self, move: Control) -> State:
         if self.to_move != self.attacker and not self.late_control:
-            raise _illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
+            raise illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
         tile = self._tile_for(move, move.tile)
         mine, size = tile.sides[self.attacker], tile.rule.size
         if len(mine) < size:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        if not _control_holds(self, tile, _Sight(self)):
+        if not _control_holds(self, tile, Sight(self._siege_seen, _PAIRS)):
             # refused: the prover's own verdict, asked afresh, is the evidence
             verdict = self._verdict(tile, "exact", None)
             if not verdict.holds:
+                why = describe_refusal(
+                    verdict, SIEGE_CARDS.from_pair, opponent="defender", wild="cards"
+                )
                 raise ClaimRefusedError(
-                    Reason.CLAIM_NOT_PROVEN,
-                    f"illegal move {str(move)!r}: {_describe_refusal(verdict)}",
-                    verdict,
+                    Reason.CLAIM_NOT_PROVEN, f"illegal move {str(move)!r}: {why}", verdict
                 )
         discarded = (*tile.sides[self.attacker], *tile.sides[self.defender])
-        tiles = _with(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
+        tiles = replaced(self.tiles, move.tile - 1, Tile(move.tile, damaged=True))
         outcome = None
         if tile.damaged:
             outcome = Outcome(Termination.CONTROLLED_DAMAGED_TILE, self.attacker)
@@ -879,41 +863,41 @@ class State:
         player = self.to_move
         if self.phase in (Phase.OPENING, Phase.PLAY):
             if self.late_control:
-                raise _illegal(move, Reason.WRONG_ROLE, "the attacker has already drawn")
-            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+                raise illegal(move, Reason.WRONG_ROLE, "the attacker has already drawn")
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
         if self.phase is Phase.AFTER_PASS:
-            raise _illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+            raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
         hand = self.hands[player]
         if move.pile == "tactic":
             if not self.rules.tactics:
-                raise _illegal(
+                raise illegal(
                     move, Reason.TACTICS_NOT_IN_PLAY, "there is no tactic pile in the base game"
                 )
             if self.tactic_deck_size == 0:
-                raise _illegal(move, Reason.NOTHING_TO_DRAW, "the tactic pile is empty")
+                raise illegal(move, Reason.NOTHING_TO_DRAW, "the tactic pile is empty")
             tactic_deck = self.tactic_deck
             new_hand = None
             if tactic_deck is not None:
                 new_hand = None if hand is None else (*hand, tactic_deck[0])
                 tactic_deck = tactic_deck[1:]
             return self._next_turn(
-                hands=_with(self.hands, player, new_hand),
-                hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
-                hand_tactics=_with(self._tactic_counts(), player, self.tactics_in_hand(player) + 1),
+                hands=replaced(self.hands, player, new_hand),
+                hand_sizes=replaced(self.hand_sizes, player, self.hand_sizes[player] + 1),
+                hand_tactics=replaced(self._tactic_counts(), player, self.tactics_in_hand(player) + 1),
                 tactic_deck=tactic_deck,
                 tactic_deck_size=self.tactic_deck_size - 1,
                 late_control=player == self.attacker,
             )
         if self.deck_size == 0:
-            raise _illegal(move, Reason.NOTHING_TO_DRAW, "the siege deck is empty")
+            raise illegal(move, Reason.NOTHING_TO_DRAW, "the siege deck is empty")
         deck = self.deck
         siege_hand = None
         if deck is not None:
             siege_hand = None if hand is None else (*hand, deck[0])
             deck = deck[1:]
         return self._next_turn(
-            hands=_with(self.hands, player, siege_hand),
-            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] + 1),
+            hands=replaced(self.hands, player, siege_hand),
+            hand_sizes=replaced(self.hand_sizes, player, self.hand_sizes[player] + 1),
             deck=deck,
             deck_size=self.deck_size - 1,
             exhausted=self.exhausted or self.deck_size == 1,
@@ -922,11 +906,11 @@ class State:
 
     def _end_turn(self, move: EndTurn) -> State:
         if self.phase in (Phase.OPENING, Phase.PLAY):
-            raise _illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
         if self.phase is Phase.AFTER_PLAY and (
             self.deck_size > 0 or (self.rules.tactics and self.tactic_deck_size > 0)
         ):
-            raise _illegal(
+            raise illegal(
                 move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
             )
         return self._next_turn()
@@ -978,11 +962,11 @@ class State:
         player = self.to_move
         return _evolve(
             self,
-            hands=_with(self.hands, player, hand),
-            hand_sizes=_with(self.hand_sizes, player, self.hand_sizes[player] - 1),
-            actions=_with(self.actions, player, (*self.actions[player], card)),
-            tactics_played=_with(self.tactics_played, player, self.tactics_played[player] + 1),
-            hand_tactics=_with(self._tactic_counts(), player, self.tactics_in_hand(player) - 1),
+            hands=replaced(self.hands, player, hand),
+            hand_sizes=replaced(self.hand_sizes, player, self.hand_sizes[player] - 1),
+            actions=replaced(self.actions, player, (*self.actions[player], card)),
+            tactics_played=replaced(self.tactics_played, player, self.tactics_played[player] + 1),
+            hand_tactics=replaced(self._tactic_counts(), player, self.tactics_in_hand(player) - 1),
             phase=phase,
             ply=self.ply + 1,
             **changes,
@@ -993,7 +977,7 @@ class State:
         hand = self._action(move, TacticCard.REDEPLOY)
         source = self._tile_for(move, move.source)
         if move.card not in source.sides[player]:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_THERE,
                 f"{move.card} is not on your side of tile {move.source}",
@@ -1005,10 +989,10 @@ class State:
             discarded.append(move.card)
         else:
             if move.target == move.source:
-                raise _illegal(move, Reason.SAME_TILE, "redeploy moves a card to another tile")
+                raise illegal(move, Reason.SAME_TILE, "redeploy moves a card to another tile")
             target = self._tile_for(move, move.target)
             if not target.room(player):
-                raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
+                raise illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
             discarded = _place(tiles, move.target, player, move.card, self.ply)
         return self._after_action(
             TacticCard.REDEPLOY,
@@ -1021,14 +1005,14 @@ class State:
         player = self.to_move
         hand = self._action(move, TacticCard.RECRUITMENT)
         if not isinstance(move.card, Card):
-            raise _illegal(
+            raise illegal(
                 move, Reason.NOT_A_SIEGE_CARD, f"recruitment takes a siege card, not {move.card}"
             )
         if move.card not in self.discards:
-            raise _illegal(move, Reason.NOT_DISCARDED, f"{move.card} is not in the discard pile")
+            raise illegal(move, Reason.NOT_DISCARDED, f"{move.card} is not in the discard pile")
         tile = self._tile_for(move, move.tile)
         if not tile.room(player):
-            raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.tile} is full")
+            raise illegal(move, Reason.SIDE_FULL, f"your side of tile {move.tile} is full")
         discards = list(self.discards)
         discards.remove(move.card)
         tiles = list(self.tiles)
@@ -1042,7 +1026,7 @@ class State:
         hand = self._action(move, TacticCard.DESERTION)
         tile = self._tile_for(move, move.tile)
         if move.card not in tile.sides[opponent]:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_THERE,
                 f"{move.card} is not on your opponent's side of tile {move.tile}",
@@ -1061,14 +1045,14 @@ class State:
         hand = self._action(move, TacticCard.TREASON)
         source = self._tile_for(move, move.source)
         if move.card not in source.sides[opponent]:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.CARD_NOT_THERE,
                 f"{move.card} is not on your opponent's side of tile {move.source}",
             )
         target = self._tile_for(move, move.target)
         if not target.room(player):
-            raise _illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
+            raise illegal(move, Reason.SIDE_FULL, f"your side of tile {move.target} is full")
         tiles = list(self.tiles)
         _remove(tiles, move.source, opponent, move.card, self.ply)
         discarded = _place(tiles, move.target, player, move.card, self.ply)
@@ -1083,12 +1067,12 @@ class State:
         hand = self._action(move, TacticCard.EXPLOSION)
         tile = self._tile_for(move, move.tile)
         if not tile.sides[0] and not tile.sides[1]:
-            raise _illegal(move, Reason.NOTHING_TO_EXPLODE, f"tile {move.tile} has no cards")
+            raise illegal(move, Reason.NOTHING_TO_EXPLODE, f"tile {move.tile} has no cards")
         emptied = tile.with_side(0, (), self.ply).with_side(1, (), self.ply)
         return self._after_action(
             TacticCard.EXPLOSION,
             hand,
-            tiles=_with(self.tiles, move.tile - 1, emptied),
+            tiles=replaced(self.tiles, move.tile - 1, emptied),
             discards=(*self.discards, *tile.sides[self.attacker], *tile.sides[self.defender]),
         )
 
@@ -1096,7 +1080,7 @@ class State:
         hand = self._action(move, TacticCard.SUPPORT)
         siege = [c for c in self.discards if isinstance(c, Card)]
         if len(siege) < 2:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.TOO_FEW_DISCARDS,
                 f"support needs 2 discarded siege cards; the pile holds {len(siege)}",
@@ -1105,11 +1089,11 @@ class State:
         chosen: list[Card] = []
         for card in move.cards:
             if not isinstance(card, Card):
-                raise _illegal(
+                raise illegal(
                     move, Reason.NOT_A_SIEGE_CARD, f"support takes siege cards, not {card}"
                 )
             if card not in discards:
-                raise _illegal(move, Reason.NOT_DISCARDED, f"{card} is not in the discard pile")
+                raise illegal(move, Reason.NOT_DISCARDED, f"{card} is not in the discard pile")
             discards.remove(card)
             chosen.append(card)
         return self._after_action(
@@ -1122,12 +1106,12 @@ class State:
 
     def _shuffle(self, move: Shuffle) -> State:
         if self.phase is not Phase.SHUFFLE or self.support is None:
-            raise _illegal(move, Reason.NO_SHUFFLE_PENDING, "no support card is waiting")
+            raise illegal(move, Reason.NO_SHUFFLE_PENDING, "no support card is waiting")
         size = self.deck_size + 2
         deck: tuple[Card, ...] | None = None
         if move.positions is None:
             if self.deck is not None:
-                raise _illegal(
+                raise illegal(
                     move,
                     Reason.SHUFFLE_UNRECORDED,
                     "the deck is known, so say where both cards went ('shuffle N,M')",
@@ -1135,7 +1119,7 @@ class State:
         else:
             first, second = move.positions
             if not (1 <= first <= size and 1 <= second <= size) or first == second:
-                raise _illegal(
+                raise illegal(
                     move,
                     Reason.BAD_SHUFFLE,
                     f"the deck will hold {size} cards: give two different places 1-{size}",
@@ -1159,7 +1143,7 @@ class State:
         # The exchange card leaves the hand first; the 3 offered cards are others.
         self._hand_without(move, player, [TacticCard.EXCHANGE, *move.give])
         if self.hand_sizes[opponent] < _EXCHANGED:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.TOO_FEW_CARDS,
                 f"your opponent holds {self.hand_sizes[opponent]} cards: an exchange takes 3 each",
@@ -1172,9 +1156,9 @@ class State:
     def _exchange_reply(self, move: ExchangeReply) -> State:
         offer = self.exchange
         if self.phase is not Phase.EXCHANGE:
-            raise _illegal(move, Reason.NO_EXCHANGE_PENDING, "no exchange waits for an answer")
+            raise illegal(move, Reason.NO_EXCHANGE_PENDING, "no exchange waits for an answer")
         if offer is None:
-            raise _illegal(
+            raise illegal(
                 move,
                 Reason.OFFER_HIDDEN,
                 "the cards offered are hidden in this view: answer on the full state",
@@ -1186,13 +1170,13 @@ class State:
         counts = self._tactic_counts()
         offered = sum(isinstance(c, TacticCard) for c in offer)
         back = sum(isinstance(c, TacticCard) for c in move.give)
-        hands = _with(self.hands, mover, None if kept is None else (*kept, *move.give))
-        hands = _with(hands, chooser, None if given is None else (*given, *offer))
-        tactic_counts = _with(counts, mover, counts[mover] - offered + back)
+        hands = replaced(self.hands, mover, None if kept is None else (*kept, *move.give))
+        hands = replaced(hands, chooser, None if given is None else (*given, *offer))
+        tactic_counts = replaced(counts, mover, counts[mover] - offered + back)
         return _evolve(
             self,
             hands=hands,
-            hand_tactics=_with(tactic_counts, chooser, counts[chooser] - back + offered),
+            hand_tactics=replaced(tactic_counts, chooser, counts[chooser] - back + offered),
             to_move=mover,
             phase=Phase.AFTER_PLAY,
             exchange=None,
@@ -1202,48 +1186,41 @@ class State:
     # --- helpers ------------------------------------------------------------------
 
     def _tile_for(self, move: Move, number: int) -> Tile:
-        if not 1 <= number <= TILES:
-            raise _illegal(
-                move, Reason.NO_SUCH_TILE, f"there is no tile {number} (tiles are 1-{TILES})"
-            )
-        return self.tiles[number - 1]
+        return place_at(move, number, self.tiles, Reason.NO_SUCH_TILE, "tile")
 
     def _verdict(self, tile: Tile, engine: Engine, pool: Pool | None) -> ClaimVerdict:
-        rule = tile.rule
-        mine, theirs = tile.sides[self.attacker], tile.sides[self.defender]
-        if len(mine) < rule.size:
-            raise ValueError("the attacker's formation is not complete")
-        if pool is None:
-            # Against a complete side nothing can be added, so no pool is needed.
-            pool = _NO_POOL if len(theirs) == rule.size else self._pool()
-        first = True
-        if len(theirs) == rule.size:
-            mine_at, theirs_at = tile.completed[self.attacker], tile.completed[self.defender]
-            first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
-        return decide_claim(
-            [_piece(c) for c in mine],
-            [_piece(c) for c in theirs],
-            pool,
-            rule,
+        return verdict_at(
+            tile,
+            self.attacker,
+            pieces=_pieces,
+            pool=self._pool if pool is None else pool,
             colours=_COLOURS,
-            claimant_completed_first=first,
             engine=engine,
+            who="attacker",
         )
 
     def _pool(self) -> Pool:
         """The prover's pool: every siege card neither on a tile nor discarded."""
-        return Pool([_PAIRS[c] for c in self.unseen_siege_cards()])
+        return Sight(self._siege_seen, _PAIRS).pool
+
+    def _siege_seen(self) -> frozenset[Card]:
+        """The siege cards on the tiles and discarded."""
+        seen = [c for c in self.discards if type(c) is Card]
+        for tile in self.tiles:
+            for side in tile.sides:
+                seen.extend(c for c in side if type(c) is Card)
+        return frozenset(seen)
 
     def _provable_controls(self) -> list[Control]:
         attacker = self.attacker
         controls: list[Control] = []
-        sight: _Sight | None = None
+        sight: Sight | None = None
         for tile in self.tiles:
             # Cheap bounds first: only a complete attacker side is asked about.
             if len(tile.sides[attacker]) != _SIZES[tile.number][tile.damaged]:
                 continue
             if sight is None:
-                sight = _Sight(self)
+                sight = Sight(self._siege_seen, _PAIRS)
             if _control_holds(self, tile, sight):
                 controls.append(_CONTROLS[tile.number - 1])
         return controls
@@ -1258,7 +1235,7 @@ class State:
                     for k in range(1, len(mine) + 1)
                     for tiles in combinations(mine, k)
                 )
-                _remember(_RETREATS, mine, retreats)
+                remember(_RETREATS, mine, retreats)
             return list(retreats)
         if self.oil == 0:
             return []
@@ -1357,36 +1334,6 @@ class State:
                 replies.append(ExchangeReply((trio[0], trio[1], trio[2])))
         return replies
 
-    # --- text picture ---------------------------------------------------------------
-
-    def __str__(self) -> str:
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
-        from referee.svg import render_svg
-
-        return render_svg(self)
-
-
-_HANDLERS: dict[type, Any] = {
-    PlayCard: State._play_card,
-    Retreat: State._retreat,
-    Oil: State._oil,
-    Control: State._control,
-    Pass: State._pass,
-    Draw: State._draw,
-    EndTurn: State._end_turn,
-    Redeploy: State._redeploy,
-    Recruitment: State._recruitment,
-    Desertion: State._desertion,
-    Treason: State._treason,
-    Explosion: State._explosion,
-    Support: State._support,
-    Shuffle: State._shuffle,
-    Exchange: State._exchange,
-    ExchangeReply: State._exchange_reply,
-}
 
 
 # --- moves and controls: answers remembered from ply to ply ---------------------------
@@ -1423,7 +1370,6 @@ _RETREATS: dict[tuple[int, ...], tuple[Retreat, ...]] = {}
 _SHUFFLES: dict[int, tuple[Shuffle, ...]] = {}
 #: (move class, its fields) -> the move
 _BUILT: dict[tuple[Any, ...], Any] = {}
-_MEMO_LIMIT = 1 << 14
 _KEPT = 4  # proofs and refutations kept per question, newest first
 _CONTROLS = tuple(Control(n) for n in range(1, TILES + 1))
 #: tile number -> (cards per side intact, damaged) (index 0 unused)
@@ -1434,45 +1380,10 @@ _PASS, _DRAW, _DRAW_TACTIC, _END_TURN = Pass(), Draw(), Draw("tactic"), EndTurn(
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
 
 
-class _Sight:
-    """The siege cards one position shows, and its pool, each computed on first use."""
-
-    __slots__ = ("_pool", "_seen", "_state")
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._seen: frozenset[Card] | None = None
-        self._pool: Pool | None = None
-
-    @property
-    def seen(self) -> frozenset[Card]:
-        if self._seen is None:
-            state = self._state
-            seen = [c for c in state.discards if type(c) is Card]
-            for tile in state.tiles:
-                for side in tile.sides:
-                    seen.extend(c for c in side if type(c) is Card)
-            self._seen = frozenset(seen)
-        return self._seen
-
-    @property
-    def pool(self) -> Pool:
-        if self._pool is None:
-            seen = self.seen
-            self._pool = Pool([_PAIRS[c] for c in SIEGE_CARDS.cards if c not in seen])
-        return self._pool
-
-
-def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
-
-
 def _plays_at(card: AnyCard) -> tuple[PlayCard, ...]:
     """``card`` played at each tile (index = tile number), built once."""
     row = (PlayCard(card, 1), *(PlayCard(card, n) for n in range(1, TILES + 1)))
-    _remember(_PLAYS_AT, card, row)
+    remember(_PLAYS_AT, card, row)
     return row
 
 
@@ -1482,7 +1393,7 @@ def _built(cls: type[_M], *args: Any) -> _M:
     move: _M | None = _BUILT.get(key)
     if move is None:
         move = cls(*args)
-        _remember(_BUILT, key, move)
+        remember(_BUILT, key, move)
     return move
 
 
@@ -1501,11 +1412,11 @@ def _shuffles(size: int) -> tuple[Shuffle, ...]:
         shuffles = tuple(
             Shuffle((a, b)) for a in range(1, size + 1) for b in range(1, size + 1) if a != b
         )
-        _remember(_SHUFFLES, size, shuffles)
+        remember(_SHUFFLES, size, shuffles)
     return shuffles
 
 
-def _control_holds(state: State, tile: Tile, sight: _Sight) -> bool:
+def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
     """Whether the attacker's complete side at ``tile`` can be declared in control:
     the exact prover's answer (``decide_claim``), from what is remembered when it decides."""
     attacker = state.attacker
@@ -1516,8 +1427,8 @@ def _control_holds(state: State, tile: Tile, sight: _Sight) -> bool:
         settled_key = (tile.number, tile.damaged, mine, theirs, first)
         settled = _SETTLED.get(settled_key)
         if settled is None:
-            settled = state._verdict(tile, "exact", _NO_POOL).holds
-            _remember(_SETTLED, settled_key, settled)
+            settled = state._verdict(tile, "exact", NO_POOL).holds
+            remember(_SETTLED, settled_key, settled)
         return settled
     key = (tile.number, tile.damaged, mine, theirs)
     seen = sight.seen
@@ -1531,12 +1442,12 @@ def _control_holds(state: State, tile: Tile, sight: _Sight) -> bool:
             return True
     verdict = state._verdict(tile, "exact", sight.pool)
     if verdict.holds:
-        _remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
+        remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
         return True
     witness = verdict.witness
     if witness is not None:
         found = frozenset(_CARD_OF_PAIR[pair] for pair in witness.cards)
-        _remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
+        remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
     return False
 
 
@@ -1831,55 +1742,18 @@ def _turn_problems(state: State) -> list[str]:
     return problems
 
 
-def _as_seen_in_a_view(move: Move) -> Move:
-    """``move`` as a view's history shows it: where the support's cards went into
-    the deck is seen by nobody, so a shuffle is written without its places."""
-    if type(move) is Shuffle and move.positions is not None:
-        return Shuffle()
-    return move
-
-
-def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its overhead: this is the hot path of replays
-    and playouts (it is :func:`_copy_with`, written out field by field below).
-    A name that is not a field is an error, never silently ignored."""
-    if not changes.keys() <= _FIELD_NAMES:
-        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_NAMES)[0]!r}")
-    new: State = _copy_with(state, changes)
-    return new
-
-
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-_FIELD_NAMES = frozenset(_STATE_FIELDS)
+#: ``dataclasses.replace`` without its overhead (no checks: the rules made the
+#: values): the hot path of replays and playouts. A misspelled field is an error.
+_evolve = copier(State)
 _set = object.__setattr__
-
-
-def _make_copy_with() -> Any:
-    """Build ``_copy_with(state, changes)``: a new State with every field of
-    ``state`` but those in ``changes``, each slot written directly (no check, no
-    frozen-dataclass detour). Written out one line per field, as ``dataclasses``
-    writes ``__init__``, since a loop over the fields costs twice as much."""
-    scope: dict[str, Any] = {"_new": object.__new__, "State": State}
-    lines = ["def _copy_with(state, changes):", "    new = _new(State)"]
-    for i, name in enumerate(_STATE_FIELDS):
-        scope[f"_write{i}"] = getattr(State, name).__set__
-        lines.append(
-            f"    _write{i}(new, changes[{name!r}] if {name!r} in changes else state.{name})"
-        )
-    lines.append("    return new")
-    exec("\n".join(lines), scope)
-    return scope["_copy_with"]
-
-
-_copy_with = _make_copy_with()
-
-
-def _with(items: tuple[_T, ...], index: int, value: _T) -> Any:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def _piece(card: AnyCard) -> Piece:
     return card.wildcard if isinstance(card, TacticCard) else _PAIRS[card]
+
+
+def _pieces(side: Iterable[AnyCard]) -> list[Piece]:
+    return [_piece(c) for c in side]
 
 
 def _place(tiles: list[Tile], number: int, player: int, card: AnyCard, ply: int) -> list[AnyCard]:
@@ -1907,25 +1781,6 @@ def _remove(tiles: list[Tile], number: int, player: int, card: AnyCard, ply: int
     side = list(tile.sides[player])
     side.remove(card)
     tiles[number - 1] = tile.with_side(player, side, ply)
-
-
-def _illegal(move: Move, reason: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
-
-
-def _piece_text(pair: tuple[int, int]) -> str:
-    return str(SIEGE_CARDS.from_pair(pair))
-
-
-def _describe_refusal(verdict: ClaimVerdict) -> str:
-    best = verdict.opponent_best
-    if best is None:  # pragma: no cover - a refusal always has a witness
-        return verdict.explain()
-    if verdict.opponent_complete:
-        return f"the defender's {best.strength} is not beaten ({verdict.explain()})"
-    cards = " ".join(_piece_text(p) for p in best.cards)
-    adding = f"adding {cards} makes" if cards else "its cards make"
-    return f"the defender can still beat your {verdict.claimant.strength}: {adding} {best.strength}"
 
 
 def new_game(
@@ -1978,20 +1833,9 @@ def new_game(
         raise ValueError("the base game has no tactic pile")
     # the deal's chance comes from the rng that dealt (0 when the piles are given)
     chance_seed = rng.getrandbits(32) if deck is None else 0
-    size = rules.hand_size
-    state = State(
-        rules=rules,
-        attacker=attacker,
-        hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
-        hand_sizes=(size, size),
-        deck=tuple(order[2 * size :]),
-        deck_size=len(order) - 2 * size,
-        tactic_deck=tuple(tactics),
-        tactic_deck_size=len(tactics),
-        to_move=attacker,
-        chance_seed=chance_seed,
+    return State._dealt(
+        rules, order, tactics, attacker=attacker, to_move=attacker, chance_seed=chance_seed
     )
-    return _evolve(state, past=History.begin(state))
 
 
 def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
@@ -2003,19 +1847,10 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     """
     rules = _check_rules(rules)
     _check_attacker(attacker)
-    size = rules.hand_size
-    state = State(
-        rules=rules,
-        attacker=attacker,
-        hands=(None, None),
-        hand_sizes=(size, size),
-        deck=None,
-        deck_size=len(SIEGE_CARDS.cards) - 2 * size,
-        tactic_deck=None,
-        tactic_deck_size=len(TACTIC_CARDS) if rules.tactics else 0,
-        to_move=attacker,
+    tactics = len(TACTIC_CARDS) if rules.tactics else 0
+    return State._hidden_deal(
+        rules, len(SIEGE_CARDS.cards), tactics, attacker=attacker, to_move=attacker
     )
-    return _evolve(state, past=History.begin(state))
 
 
 def _check_rules(rules: object) -> Rules:

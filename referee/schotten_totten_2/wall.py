@@ -24,11 +24,12 @@ Cards are :class:`~referee.cards.Card` values for the 60 siege cards and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
 
 from referee.cards import Card, CardSet
 from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule, Kind
+from referee.line import copier
 from referee.prover import Wildcard
 
 __all__ = [
@@ -146,7 +147,8 @@ def parse_card(text: str) -> AnyCard:
     return Card.parse(text)
 
 
-class Tile(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Tile:
     """One wall tile: its side up, both sides' cards in play order, completion times.
 
     ``number`` is 1-7 from the left; ``completed`` holds, per side, the ply at
@@ -191,7 +193,11 @@ class Tile(NamedTuple):
             done = ply
         sides = (side, self.sides[1]) if player == 0 else (self.sides[0], side)
         completed = (done, self.completed[1]) if player == 0 else (self.completed[0], done)
-        return Tile(self.number, self.damaged, sides, completed)
+        return _new_sides(self, sides, completed)
+
+
+#: A tile with both sides changed (the kernel's copier: no checks, the rules made them).
+_new_sides = copier(Tile, "sides", "completed")
 
 
 def describe_wall() -> str:

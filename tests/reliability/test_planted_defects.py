@@ -31,15 +31,14 @@ def _start(game: str) -> Any:
 
 
 def _with(state: Any, **changes: Any) -> Any:
-    """A copy of an immutable state with fields changed (dataclass or named tuple),
+    """A copy of an immutable state (a frozen dataclass) with fields changed,
     bypassing the state's own checks: a planted defect must reach the harness's
     check, even where the game's constructor would refuse it first."""
-    if dataclasses.is_dataclass(state):
-        planted = copy.copy(state)
-        for name, value in changes.items():
-            object.__setattr__(planted, name, value)
-        return planted
-    return state._replace(**changes)
+    assert dataclasses.is_dataclass(state)
+    planted = copy.copy(state)
+    for name, value in changes.items():
+        object.__setattr__(planted, name, value)
+    return planted
 
 
 # --- conformance -------------------------------------------------------------------------

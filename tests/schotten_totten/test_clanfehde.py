@@ -19,7 +19,7 @@ CLANFEHDE = {"variants": ["clanfehde"], "rounds": 3}
 def finished(winner: int, loser_stones: int):
     owners = {n: winner for n in (1, 2, 3)} | {n: 1 - winner for n in range(5, 5 + loser_stones)}
     state = position({}, owners=owners)
-    return state._replace(outcome=Outcome("three_adjacent", winner))
+    return replace(state, outcome=Outcome("three_adjacent", winner))
 
 
 def match_of(firsts: list[int], rounds: int = 3, variants=("clanfehde",)) -> Match:
@@ -49,7 +49,7 @@ def test_starting_player_alternates() -> None:
 def test_rounds_and_variant_are_checked() -> None:
     assert FORMAT.match_result(match_of([0, 1, 0, 1]), [finished(0, 0)] * 4)[1] is not None
     assert "clanfehde" in FORMAT.match_result(match_of([0], 1, ()), [finished(0, 0)])[1]
-    unfinished = finished(0, 0)._replace(outcome=None)
+    unfinished = replace(finished(0, 0), outcome=None)
     assert FORMAT.match_result(match_of([0, 1]), [finished(0, 0), unfinished]) == (None, None)
     assert "unfinished" in FORMAT.match_result(match_of([0, 1]), [unfinished, finished(0, 0)])[1]
 
@@ -101,7 +101,7 @@ def test_clanfehde_rules_parse_and_other_keys_are_refused() -> None:
 
 
 def test_a_blocked_round_scores_each_player_its_stones() -> None:
-    blocked = finished(0, 2)._replace(outcome=Outcome("blocked", None))
+    blocked = replace(finished(0, 2), outcome=Outcome("blocked", None))
     result, problem = FORMAT.match_result(match_of([0, 1], rounds=2), [blocked, finished(1, 1)])
     assert problem is None
     assert result["scores"] == [3 + 1, 2 + 5]

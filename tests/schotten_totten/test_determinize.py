@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -76,7 +77,7 @@ class TestDeterminize:
 
     def test_impossible_counts_are_refused(self) -> None:
         view = new_game(seed=5).view(0)
-        broken = view._replace(hand_sizes=(6, 60))
+        broken = replace(view, hand_sizes=(6, 60))
         with pytest.raises(ValueError, match="hidden hand holds 60 clan"):
             determinize(broken, random.Random(0))
 
@@ -108,7 +109,9 @@ class TestRecruiterReturns:
         assert game.deck is not None and game.tactic_deck is not None
         for player in (0, 1):
             view = game.view(player)
-            for pile, (named, real) in enumerate(zip(view.under_piles, game.under_piles, strict=True)):
+            for pile, (named, real) in enumerate(
+                zip(view.under_piles, game.under_piles, strict=True)
+            ):
                 assert [p for p, _ in named] == [p for p, _ in real]
                 for (p, shown), (_, card) in zip(named, real, strict=True):
                     assert shown == (card if p == player else ("clan", "tactic")[pile])
@@ -136,16 +139,18 @@ class TestRecruiterReturns:
         pile = 0 if game.under_piles[0] else 1
         (owner, card), *rest = game.under_piles[pile]
         wrong = "tactic" if pile == 0 else "clan"
-        bad = game._replace(
+        bad = replace(
+            game,
             under_piles=tuple(
                 ((owner, wrong), *rest) if k == pile else game.under_piles[k] for k in (0, 1)
-            )
+            ),
         )
         assert any("under the" in problem for problem in bad.status())
-        moved = game._replace(
+        moved = replace(
+            game,
             under_piles=tuple(
                 (*game.under_piles[k], (owner, card)) if k == pile else game.under_piles[k]
                 for k in (0, 1)
-            )
+            ),
         )
         assert any("does not end with" in p or "cards lie under" in p for p in moved.status())

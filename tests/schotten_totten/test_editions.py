@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.errors import IllegalMoveError
@@ -48,8 +50,8 @@ def test_1999_edition_has_no_variants() -> None:
 def _finished(winner: int | None):
     state = position({}, owners={1: 0, 2: 0, 3: 0} if winner == 0 else {4: 1, 5: 1, 6: 1})
     if winner is None:
-        return position({}, owners={1: 0, 9: 1})._replace(outcome=Outcome("blocked", None))
-    return state._replace(outcome=Outcome("three_adjacent", winner))
+        return replace(position({}, owners={1: 0, 9: 1}), outcome=Outcome("blocked", None))
+    return replace(state, outcome=Outcome("three_adjacent", winner))
 
 
 def _match(firsts: list[int], rules: dict) -> Match:

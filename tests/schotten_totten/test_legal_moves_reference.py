@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import referee.schotten_totten.state as state_module
+import referee.line.state as line_state
 from referee.cards import Card
 from referee.schotten_totten import (
     Claim,
@@ -121,7 +121,7 @@ def test_legal_moves_match_the_definition_at_every_ply(seed: int, rules: Rules) 
 @pytest.mark.parametrize("rules", VARIANTS[:4], ids=str)
 def test_legal_moves_match_with_a_tiny_memo(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
     # The memos clear themselves when full: a tiny limit clears them all the time.
-    monkeypatch.setattr(state_module, "_MEMO_LIMIT", 3)
+    monkeypatch.setattr(line_state, "MEMO_LIMIT", 3)  # the kernel's memos (referee.line)
     for seed in range(3):
         play_out(seed, rules)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -133,7 +135,7 @@ def test_claim_not_proven_carries_the_beating_completion() -> None:
 
 def test_nothing_to_draw_and_done_with_empty_deck() -> None:
     state = position({}, hands=("Y1", "Y2"), phase=Phase.PLAY)
-    drained = state._replace(deck=(), deck_size=0)
+    drained = replace(state, deck=(), deck_size=0)
     played = drained.play("Y1@1")
     assert refusal(played, "draw").reason == "nothing_to_draw"
     assert played.play("done").to_move == 1

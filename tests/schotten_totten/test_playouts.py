@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,7 +106,7 @@ def test_random_playouts_keep_invariants(seed: int, rules: Rules) -> None:
     assert state.outcome.reason in ("three_adjacent", "five_stones", "blocked")
     if state.outcome.reason == "blocked":  # only when nobody can play a clan card
         assert state.outcome.winner is None
-        assert not any(state._replace(to_move=p).can_play_card() for p in (0, 1))
+        assert not any(replace(state, to_move=p).can_play_card() for p in (0, 1))
     else:
         assert state.outcome.winner in (0, 1)
 

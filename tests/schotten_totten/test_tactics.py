@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.cards import Card
@@ -243,7 +245,7 @@ def test_draw_from_either_pile_but_not_an_empty_one() -> None:
     played = state.play("R1@1")
     assert played.play("draw tactic").hands[0] == (state.tactic_deck[0],)
 
-    empty_tactics = played._replace(tactic_deck=(), tactic_deck_size=0)
+    empty_tactics = replace(played, tactic_deck=(), tactic_deck_size=0)
     assert refused(empty_tactics, "draw tactic") == "pile_empty"
     assert empty_tactics.play("draw clan").hand_sizes[0] == 1
 
@@ -267,7 +269,7 @@ def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
     # the game without a winner (a ruling of ours: the rulebook never stalls).
     state = start({1: ("R1 R2 R3", "B1 B2 B3")}, styles={1: "mud_fight"})
 
-    state = state._replace(deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
     once = state.play("pass").play("done")
     assert once.outcome is None and once.blank_turns == 1
     twice = once.play("pass").play("done")
@@ -278,7 +280,7 @@ def test_two_blank_turns_in_a_row_end_a_blocked_game() -> None:
 
 def test_a_claim_or_a_played_card_breaks_the_blank_run() -> None:
     state = start({2: ("R7 R8 R9", "B1")}, styles={})
-    state = state._replace(deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
+    state = replace(state, deck=(), deck_size=0, tactic_deck=(), tactic_deck_size=0)
     # player 1 can prove stone 2: a turn with a pass must claim it before it ends
     assert refused(state.play("pass"), "done") == "must_claim"
     assert state.play("pass").legal_moves() == [Claim(2)]
@@ -294,11 +296,11 @@ def test_recruiter_with_short_piles_draws_what_is_left() -> None:
     # Our decision: with fewer than three cards in the piles, the recruiter draws
     # them all; it always puts two back (or the whole hand, if smaller).
     state = start(hands=("recruiter R1", ""))
-    short = state._replace(deck=state.deck[:1], deck_size=1, tactic_deck=(), tactic_deck_size=0)
+    short = replace(state, deck=state.deck[:1], deck_size=1, tactic_deck=(), tactic_deck_size=0)
     assert refused(short, "recruiter draw clan clan return R1") == "recruit_draws"
     after = short.play(f"recruiter draw clan return R1 {short.deck[0]}")
     assert after.hand_sizes[0] == 0 and after.deck_size == 2
-    empty = short._replace(deck=(), deck_size=0)
+    empty = replace(short, deck=(), deck_size=0)
     assert empty.play("recruiter return R1").hand_sizes[0] == 0
 
 
@@ -351,7 +353,7 @@ def test_blind_mans_bluff_with_equal_sums_first_completed_wins() -> None:
     assert first.play("claim 4").stone(4).owner == 0
     later = start(sides, styles={4: "blind_mans_bluff"}, phase=Phase.AFTER_PLAY, first={4: 1})
     assert refused(later, "claim 4") == "claim_not_proven"
-    assert later._replace(to_move=1).play("claim 4").stone(4).owner == 1
+    assert replace(later, to_move=1).play("claim 4").stone(4).owner == 1
 
 
 def test_mud_fight_claim_may_be_proven_before_the_other_side_has_four_cards() -> None:

@@ -61,7 +61,7 @@ def position(
         for rank, p in enumerate((order, 1 - order)):
             if len(pair[p]) == tile.rule.size:
                 done[p] = rank
-        built.append(tile._replace(completed=(done[0], done[1])))
+        built.append(replace(tile, completed=(done[0], done[1])))
     hand_cards = (cards(hands[0]), cards(hands[1]))
     played = (cards(actions[0]), cards(actions[1]))
     used.update(hand_cards[0] + hand_cards[1] + cards(discards) + played[0] + played[1])

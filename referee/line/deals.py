@@ -1,0 +1,67 @@
+"""The deal questions of games on a line (see :mod:`referee.deals`): what
+every such game's record shows the same way.
+
+Both hands are dealt from the top of the main pile, player 1's first; a
+record whose moves pass is replayed alongside (a pass says what the hand
+cannot hold, which depends on the table); a found deal is written back into
+the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from referee.deals import DealAnswer, Draw, Event
+from referee.errors import RefereeError
+from referee.records import Record
+
+__all__ = ["dealt", "follow", "replay_for_passes", "with_deal"]
+
+
+def dealt(
+    main: str, cards: Sequence[object], tactics: Sequence[object] | None, hand_size: int
+) -> tuple[dict[str, tuple[str, ...]], list[Event]]:
+    """The piles of a deal question (``main`` and, with ``tactics``, ``"tactic"``)
+    and its first events: each player draws a hand from the main pile.
+
+    >>> piles, events = dealt("clan", ["R1", "R2", "R3", "R4"], None, 2)
+    >>> piles, [(e.player, e.pile) for e in events]
+    ({'clan': ('R1', 'R2', 'R3', 'R4')}, [(0, 'clan'), (0, 'clan'), (1, 'clan'), (1, 'clan')])
+    """
+    piles = {main: tuple(str(c) for c in cards)}
+    if tactics is not None:
+        piles["tactic"] = tuple(str(t) for t in tactics)
+    events: list[Event] = [Draw(0, player, main) for player in (0, 1) for _ in range(hand_size)]
+    return piles, events
+
+
+def replay_for_passes(game_format: Any, record: Record, moves: Sequence[object]) -> Any:
+    """The start of ``record`` without its deal when a move passes (a pass
+    depends on the table, so such a record is replayed), else ``None``."""
+    if any(str(m) == "pass" for m in moves):
+        return game_format.start(replace(record, deal=None))
+    return None
+
+
+def follow(state: Any, move: object) -> Any:
+    """``state`` after ``move``, or ``None`` once the rules refuse a move: the
+    deal question still stands for it, but the table is no longer followed,
+    so later passes lack nothing."""
+    if state is None:
+        return None
+    try:
+        return state.play(move)
+    except RefereeError:
+        return None
+
+
+def with_deal(record: Record, answer: DealAnswer, main: str, moves: Sequence[str]) -> Record:
+    """``record`` with the deal of ``answer`` (main pile as ``deck``, tactic pile
+    as ``tactics``) and ``moves`` (some written out in full by the game)."""
+    assert answer.deal is not None
+    deal: dict[str, list[str]] = {"deck": list(answer.deal[main])}
+    if "tactic" in answer.deal:
+        deal["tactics"] = list(answer.deal["tactic"])
+    return replace(record, deal=deal, moves=tuple(moves))

@@ -1,0 +1,459 @@
+"""Immutable states of games on a line of contested places: copies, small
+tuple updates, bounded memos and refusals with evidence.
+
+Every game's state is a frozen, slotted dataclass; :func:`copier` writes the
+one function that copies it with some fields changed, for any such class:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Point:
+...     x: int = 0
+...     y: int = 0
+>>> evolve = copier(Point)
+>>> evolve(Point(1, 2), y=5)
+Point(x=1, y=5)
+>>> evolve(Point(1, 2), z=5)
+Traceback (most recent call last):
+...
+TypeError: evolve() got an unexpected keyword argument 'z'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+from referee.errors import IllegalMoveError, InvalidMoveError
+from referee.game import History, LegalMoves, Outcome, Termination, check_player, referee_end
+
+if TYPE_CHECKING:
+    from referee.records import Record
+
+__all__ = [
+    "MEMO_LIMIT",
+    "LineState",
+    "check_viewer",
+    "copier",
+    "illegal",
+    "not_your_turn",
+    "place_at",
+    "remember",
+    "replaced",
+]
+
+_T = TypeVar("_T")
+_S = TypeVar("_S")
+MoveT = TypeVar("MoveT")
+
+#: Entries a memo holds before it starts afresh (see :func:`remember`).
+MEMO_LIMIT = 1 << 14
+
+
+class _Keep:
+    """The default of every keyword of a copier: keep the field as it is."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<keep>"
+
+
+_KEEP = _Keep()
+
+
+def copier(cls: type[_S], *changing: str) -> Callable[..., _S]:
+    """A function that copies a ``cls`` (a frozen, slotted dataclass) with
+    some fields changed: the one way every game's state is updated.
+
+    Without ``changing``: ``evolve(state, **changes)``, each field a keyword,
+    so a name that is not a field is a ``TypeError``, never silently ignored.
+    With field names: ``evolve(state, *values)``, those fields changed in that
+    order (for a hot path that always changes the same fields: no keywords to
+    match); a name that is not a field is refused here.
+
+    The copy writes each slot directly (no ``__init__``, no ``__post_init__``:
+    the caller is trusted, as the game's own rules made the values). It is the
+    hot path of replays and playouts, so it is written out one line per field,
+    as ``dataclasses`` writes ``__init__``, and it writes the slots through a
+    mutable twin of ``cls`` (the same slots, no frozen ``__setattr__``) whose
+    finished instance then becomes a ``cls``: plain attribute stores cost half
+    of the frozen class's slot descriptors, and the state is never seen
+    half-made. ``dataclasses.replace`` still works and checks.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Point:
+    ...     x: int = 0
+    ...     y: int = 0
+    >>> copier(Point, "y")(Point(1, 2), 7)
+    Point(x=1, y=7)
+    >>> copier(Point, "z")
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z'
+    """
+    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+    names = [f.name for f in dataclasses.fields(cls)]
+    for name in changing:
+        if name not in names:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+    if len(set(changing)) != len(changing):
+        raise TypeError(f"a field is named twice: {changing!r}")
+    scope: dict[str, Any] = {
+        "_new": object.__new__,
+        "_cls": cls,
+        "_draft": _draft_of(cls),
+        "_KEEP": _KEEP,
+    }
+    if changing:
+        head = f"def evolve(state, {', '.join(changing)}, /):"
+    else:
+        head = f"def evolve(state, /, *, {', '.join(f'{name}=_KEEP' for name in names)}):"
+    lines = [head, "    new = _new(_draft)"]
+    for name in names:
+        if changing:
+            value = name if name in changing else f"state.{name}"
+        else:
+            value = f"state.{name} if {name} is _KEEP else {name}"
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.__class__ = _cls", "    return new"]
+    exec("\n".join(lines), scope)
+    evolve: Callable[..., _S] = scope["evolve"]
+    evolve.__qualname__ = "evolve"
+    evolve.__doc__ = f"A copy of a {cls.__name__} with fields changed."
+    return evolve
+
+
+def _draft_of(cls: type) -> type:
+    """A mutable twin of the slotted class ``cls``: the same bases and the same
+    slots in the same order, so an instance of it may become a ``cls``."""
+    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
+    probe: Any = object.__new__(draft)
+    probe.__class__ = cls  # refused at once if the layouts differ
+    return draft
+
+
+def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``items`` with the item at ``index`` replaced by ``value``.
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """Store ``value`` under ``key`` in a bounded memo: a full memo
+    (:data:`MEMO_LIMIT` entries) starts afresh, so memory stays bounded.
+
+    >>> memo: dict[str, int] = {}
+    >>> remember(memo, "a", 1)
+    >>> memo
+    {'a': 1}
+    """
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def illegal(move: object, reason: str, why: str) -> IllegalMoveError:
+    """The refusal of ``move`` (quoted by its text) with a reason code.
+
+    >>> error = illegal("R7@3", "side_full", "your side of stone 3 is full")
+    >>> error.reason, str(error)
+    ('side_full', "illegal move 'R7@3': your side of stone 3 is full")
+    """
+    return IllegalMoveError(reason, f"illegal move {str(move)!r}: {why}")
+
+
+def not_your_turn(move: object, reason: str, mover: int, player: int) -> IllegalMoveError:
+    """The refusal of ``move`` tried by ``player`` while ``mover`` is to move.
+
+    >>> str(not_your_turn("pass", "not_your_turn", 0, 1))
+    "illegal move 'pass': it is player 1's turn, not player 2's"
+    """
+    return illegal(move, reason, f"it is player {mover + 1}'s turn, not player {player + 1}'s")
+
+
+def place_at(move: object, number: int, places: tuple[_T, ...], reason: str, noun: str) -> _T:
+    """The place numbered ``number`` (from 1) that ``move`` names, or its refusal.
+
+    >>> place_at("claim 3", 3, ("a", "b", "c"), "no_such_stone", "stone")
+    'c'
+    >>> place_at("claim 4", 4, ("a", "b", "c"), "no_such_stone", "stone")
+    Traceback (most recent call last):
+    ...
+    referee.errors.IllegalMoveError: illegal move 'claim 4': there is no stone 4 (stones are 1-3)
+    """
+    if not 1 <= number <= len(places):
+        raise illegal(
+            move, reason, f"there is no {noun} {number} ({noun}s are 1-{len(places)})"
+        )
+    return places[number - 1]
+
+
+def check_viewer(player: object) -> None:
+    """Refuse a viewer that is not 0, 1 or ``None`` (a spectator).
+
+    >>> check_viewer(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be 0 or 1 (or None for a spectator), not 2
+    """
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise ValueError(f"player must be 0 or 1 (or None for a spectator), not {player!r}")
+
+
+# --- the state every game on a line shares --------------------------------------------
+
+
+_COPIERS: dict[type, Callable[..., Any]] = {}
+
+
+class LineState(Generic[MoveT]):
+    """What every two-player game on a line does the same way, for its state
+    (a frozen, slotted dataclass that subclasses this): ending, resigning,
+    history, records, views, legality and the checks every move goes through
+    before the game's own rules (:meth:`_checked`).
+
+    A game sets the class attributes (plain attributes, not dataclass fields)
+    ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
+    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
+    (the module of its record format), ``_parse`` (its move parser, as a
+    ``staticmethod``) and, if its views mask moves,
+    ``_as_seen``; and it defines ``parse_move``, ``_play_untracked`` (its
+    rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
+
+    >>> from referee import schotten_totten as st
+    >>> game = st.new_game(seed=1)
+    >>> isinstance(game, LineState), game.num_players, game.is_game_over()
+    (True, 2, False)
+    """
+
+    __slots__ = ()
+
+    _NAME: ClassVar[str]
+    _MOVE_TYPES: ClassVar[frozenset[type]]
+    _GAME_OVER: ClassVar[str]
+    _NOT_YOUR_TURN: ClassVar[str]
+    #: The module of the game's record format (its ``FORMAT``), imported when needed.
+    _RECORDS: ClassVar[str]
+
+    if TYPE_CHECKING:
+
+        @property
+        def outcome(self) -> Outcome | None: ...
+
+        @property
+        def past(self) -> History[MoveT]: ...
+
+        @property
+        def to_move(self) -> int: ...
+
+        @property
+        def hands(self) -> tuple[tuple[Any, ...] | None, ...]: ...
+
+    # --- the game's own parts -----------------------------------------------------
+
+    def parse_move(self, text: str) -> MoveT:
+        """Read a move in the game's notation."""
+        raise NotImplementedError
+
+    def generate_legal_moves(self) -> list[MoveT]:
+        """Every legal move for the player to move, as a new list."""
+        raise NotImplementedError
+
+    def _play_untracked(self, move: MoveT | str, player: int | None = None) -> Self:
+        raise NotImplementedError
+
+    def _render(self) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def _parse(text: str) -> Any:
+        """The game's move parser (its module function: no method call on the replay path)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _as_seen(move: MoveT) -> MoveT:
+        """``move`` as a player's view shows it in the history (by default, as played)."""
+        return move
+
+    # --- shared ---------------------------------------------------------------------
+
+    def _changed(self, **changes: Any) -> Self:
+        """A copy with the named fields changed, through the class's :func:`copier`."""
+        cls = type(self)
+        evolve = _COPIERS.get(cls)
+        if evolve is None:
+            evolve = _COPIERS[cls] = copier(cls)
+        changed: Self = evolve(self, **changes)
+        return changed
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome is not None
+
+    @property
+    def num_players(self) -> int:
+        """A game on a line is a game for two."""
+        return 2
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """The moves played since the start (empty for a state set up from a position).
+
+        >>> from referee import schotten_totten as st
+        >>> game = st.new_game(deck=st.CLAN_CARDS.cards)
+        >>> [str(m) for m in game.play("R4@1").play("draw").history]
+        ['R4@1', 'draw']
+        """
+        return self.past.moves()
+
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """Every legal move for the player to move, as a lazy view
+        (see :class:`~referee.game.LegalMoves` and :meth:`generate_legal_moves`)."""
+        return LegalMoves(self.generate_legal_moves)
+
+    def is_legal(self, move: MoveT | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` may be played now (by ``player``, when given)."""
+        try:
+            self.play(move, player=player)
+        except ValueError:
+            return False
+        return True
+
+    def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
+        """The state after ``move``. Raises ``IllegalMoveError`` (or
+        ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
+
+        ``player``, when given, is who is trying to move (refused with
+        ``not_your_turn`` if it is not that player's decision).
+        """
+        if isinstance(move, str):
+            move = self._parse(move)
+        after = self._play_untracked(move, player)
+        # One history node per ply (``History.push``, inlined: this is the replay path).
+        past = self.past
+        past = _tuple_new(History, (past, move, past[2] + 1, None))
+        if after is self:  # never change a state someone holds
+            return after._changed(past=past)
+        _set(after, "past", past)  # a state made just now for this move
+        return after
+
+    def _checked(self, move: MoveT | str, player: int | None) -> MoveT:
+        """``move`` (read from its text) after the checks every move goes
+        through first: a move of this game, a game not over, the mover's turn."""
+        checked: MoveT = self._parse(move) if isinstance(move, str) else move
+        if type(checked) not in self._MOVE_TYPES:
+            raise InvalidMoveError(
+                f"malformed move {checked!r}: not a {self._NAME} move (give a move or its text)"
+            )
+        if self.outcome is not None:
+            raise illegal(checked, self._GAME_OVER, "the game is over")
+        if player is not None and check_player(player, 2) != self.to_move:
+            raise not_your_turn(checked, self._NOT_YOUR_TURN, self.to_move, player)
+        return checked
+
+    def resign(self, player: int) -> Self:
+        """The game ended by ``player``'s resignation: the other player wins.
+
+        >>> from referee import schotten_totten_2 as st2
+        >>> st2.new_game(seed=1).resign(0).outcome.result()
+        'player 2 wins (resignation)'
+        """
+        return self.end(Termination.RESIGNATION, loser=player)
+
+    def end(self, termination: Termination, *, loser: int | None = None) -> Self:
+        """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
+        of ``loser`` (the other player wins), or ``ply_limit`` (no winner)."""
+        if self.outcome is not None:
+            raise IllegalMoveError(
+                self._GAME_OVER, f"cannot end with {termination}: the game is over"
+            )
+        return self._changed(outcome=referee_end(termination, loser, 2))
+
+    def to_record(self) -> Record:
+        """The game so far as a record (full when the deal is known, else public).
+
+        >>> from referee import schotten_totten as st
+        >>> from referee.records import validate
+        >>> game = st.new_game(deck=st.CLAN_CARDS.cards).play("R2@5").play("draw").resign(1)
+        >>> record = game.to_record()
+        >>> record.moves, record.result, validate(record).legal
+        (('R2@5', 'draw'), {'winner': 0, 'reason': 'resignation', 'loser': 1}, True)
+        """
+        start, hidden = self.past.origin()
+        if not isinstance(start, type(self)):
+            raise ValueError("this state was set up from a position: it has no history to record")
+        game_format = importlib.import_module(self._RECORDS).FORMAT
+        record: Record = game_format.record_of(start, self.history, self.outcome, public=hidden)
+        return record
+
+    @classmethod
+    def _dealt(
+        cls, rules: Any, order: Sequence[Any], tactics: Sequence[Any], **fields: Any
+    ) -> Self:
+        """The start of a game dealt from ``order``: the first hand, the second
+        hand, then the draw pile (top first); ``tactics`` is the tactic pile.
+        ``fields`` are the game's own (who moves first, ...)."""
+        size = rules.hand_size
+        state = cls(
+            rules=rules,  # type: ignore[call-arg]
+            hands=(tuple(order[:size]), tuple(order[size : 2 * size])),
+            hand_sizes=(size, size),
+            deck=tuple(order[2 * size :]),
+            deck_size=len(order) - 2 * size,
+            tactic_deck=tuple(tactics),
+            tactic_deck_size=len(tactics),
+            **fields,
+        )
+        return state._changed(past=History.begin(state))
+
+    @classmethod
+    def _hidden_deal(cls, rules: Any, cards: int, tactics: int, **fields: Any) -> Self:
+        """The start of a game whose deal is unknown (for public records): both
+        hands and the piles hidden, only their sizes known, from ``cards`` in the
+        main pile and ``tactics`` in the tactic pile before the deal."""
+        size = rules.hand_size
+        state = cls(
+            rules=rules,  # type: ignore[call-arg]
+            hands=(None, None),
+            hand_sizes=(size, size),
+            deck=None,
+            deck_size=cards - 2 * size,
+            tactic_deck=None,
+            tactic_deck_size=tactics,
+            **fields,
+        )
+        return state._changed(past=History.begin(state))
+
+    def _viewed(self, player: int | None, **changes: Any) -> Self:
+        """What ``player`` (``None``: a spectator) can see: the other hand (both
+        for a spectator) and the piles' order hidden, the history as seen."""
+        check_viewer(player)
+        hands = self.hands
+        return self._changed(
+            hands=(None, None) if player is None else replaced(hands, 1 - player, None),
+            deck=None,
+            tactic_deck=None,
+            past=self.past.hidden(self._as_seen),
+            **changes,
+        )
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for Jupyter (see :mod:`referee.svg`)."""
+        from referee.svg import render_svg
+
+        svg: str = render_svg(self)
+        return svg
+
+
+_tuple_new = tuple.__new__
+_set = object.__setattr__
