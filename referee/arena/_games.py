@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -327,19 +326,11 @@ class _SchottenTotten(ArenaGame):
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         # The mover's moves depend on its own hand and the table only, so the
-        # full state lists the same moves as the mover's view, except one: the
-        # recruiter draws before it puts two cards back, and a move naming the
-        # cards it will draw would show the deck. Only returns of cards already
-        # in hand are offered (one move cannot wait for the draw).
+        # full state lists the same moves as the mover's view (the recruiter is
+        # two decisions: its draws, then, with the drawn cards in hand, the
+        # cards it puts back).
         moves: list[Any] = state.generate_legal_moves()  # a new list, computed once
-        if not self.tactics:
-            return moves
-        from referee.schotten_totten.moves import Recruit
-
-        if not any(isinstance(m, Recruit) for m in moves):
-            return moves
-        hand = Counter(state.hands[state.to_move])
-        return [m for m in moves if not isinstance(m, Recruit) or not Counter(m.returns) - hand]
+        return moves
 
     def visible_json(self, move: Any, mover: int, seat: int) -> str:
         if seat == mover or not self.tactics:
@@ -349,16 +340,10 @@ class _SchottenTotten(ArenaGame):
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         if seat == mover or not self.tactics:
             return move_text(move)
-        from referee.schotten_totten.moves import Recruit
-        from referee.schotten_totten.tactics import Tactic
+        from referee.schotten_totten.state import _as_seen_in_a_view
 
-        if isinstance(move, Recruit) and move.returns:
-            # The cards put back under the piles are hidden: only their piles show.
-            piles = tuple(
-                "tactic" if isinstance(c, Tactic) or c == "tactic" else "clan" for c in move.returns
-            )
-            return str(Recruit(move.draws, piles))
-        return str(move)
+        # The cards the recruiter puts back are hidden: only their piles show.
+        return str(_as_seen_in_a_view(move))
 
 
 def _stone_text(stone: Any) -> str:

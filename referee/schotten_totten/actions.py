@@ -18,24 +18,30 @@ done            1
 banshee         63 × 9       ``kind * 9 + stone - 1``
 traitor         54 × 9 × 9   ``(kind * 9 + source - 1) * 9 + target - 1``
 strategist      63 × 9 × 10  ``(kind * 9 + source - 1) * 10 + target`` (0: discard)
-recruiter       10 × 2080    ``draws * 2080 + returns``
+recruiter       10           ``draws``
+return          2079         ``returns``
 ==============  ===========  =====================================================
 
-The recruiter's draws are a mix of clan and tactic draws (10 mixes of at most
-three, in :data:`RECRUIT_DRAWS` order); its returns are an *unordered* set of at
-most two kinds (none, one kind, or a pair ``i <= j``): the order in which two
-cards go back under a pile is not a decision worth its own id, so :meth:`SchottenTottenActions.move_of` writes them in kind order.
+The recruiter is two decisions, as it is two plies: its draws, a mix of clan and
+tactic draws (10 mixes of at most three, in :data:`RECRUIT_DRAWS` order), then,
+with the drawn cards in hand, the cards it puts back (``return ...``): an
+*unordered* set of one or two kinds (one kind, or a pair ``i <= j``, in
+:data:`RETURNS` order). Which of two cards goes back under a pile first is not a
+decision worth its own id, so :meth:`SchottenTottenActions.move_of` writes them
+in kind order. The older one-move form (``recruiter draw ... return ...``) that
+records may still use has no id.
 
     >>> from referee.schotten_totten import new_game, parse_move
     >>> ACTIONS.num_actions
-    31992
+    13281
     >>> ACTIONS.action_of(parse_move("R1@1")), ACTIONS.action_of(parse_move("claim 9"))
     (0, 575)
     >>> ACTIONS.move_of(575)
     parse_move('claim 9')
-    >>> a = ACTIONS.action_of(parse_move("recruiter draw tactic clan clan return R7 spy"))
-    >>> ACTIONS.move_of(a)
-    parse_move('recruiter draw clan clan tactic return R7 spy')
+    >>> ACTIONS.move_of(ACTIONS.action_of(parse_move("recruiter draw tactic clan clan")))
+    parse_move('recruiter draw clan clan tactic')
+    >>> ACTIONS.move_of(ACTIONS.action_of(parse_move("return spy R7")))
+    parse_move('return R7 spy')
     >>> game = new_game(seed=1)
     >>> sum(ACTIONS.legal_action_mask(game)) == len(game.legal_moves())
     True
@@ -56,6 +62,7 @@ from referee.schotten_totten.moves import (
     Move,
     Pass,
     PlayCard,
+    PutBack,
     Recruit,
     Strategist,
     Traitor,
@@ -68,6 +75,7 @@ __all__ = [
     "KINDS",
     "OBSERVATION_LAYOUT",
     "RECRUIT_DRAWS",
+    "RETURNS",
     "SchottenTottenActions",
     "action_space",
 ]
@@ -83,13 +91,12 @@ RECRUIT_DRAWS: tuple[tuple[int, int], ...] = tuple(
     (c, t) for total in range(4) for c in range(total, -1, -1) for t in (total - c,)
 )
 _DRAWS_AT = {mix: i for i, mix in enumerate(RECRUIT_DRAWS)}
-# Returns: none, one kind, or an unordered pair of kinds (i <= j).
-_RETURNS: tuple[tuple[int, ...], ...] = (
-    (),
+#: The recruiter's returns, in id order: one kind, or an unordered pair of kinds (i <= j).
+RETURNS: tuple[tuple[int, ...], ...] = (
     *((i,) for i in range(_N)),
     *((i, j) for i in range(_N) for j in range(i, _N)),
 )
-_RETURNS_AT = {r: i for i, r in enumerate(_RETURNS)}
+_RETURNS_AT = {r: i for i, r in enumerate(RETURNS)}
 
 # Block starts.
 _PLAY = 0
@@ -103,7 +110,8 @@ _BANSHEE = _DONE + 1
 _TRAITOR = _BANSHEE + _N * STONES
 _STRATEGIST = _TRAITOR + _CLANS * STONES * STONES
 _RECRUIT = _STRATEGIST + _N * STONES * (STONES + 1)
-_NUM_ACTIONS = _RECRUIT + len(RECRUIT_DRAWS) * len(_RETURNS)
+_RETURN = _RECRUIT + len(RECRUIT_DRAWS)
+_NUM_ACTIONS = _RETURN + len(RETURNS)
 
 _PHASES = tuple(Phase)
 
@@ -127,7 +135,7 @@ _blocks = [
     ("tactic cards played: me, opponent", 2),
     ("joker played: me, opponent", 2),
     ("it is my turn", 1),
-    ("phase, one-hot: play, after_play, after_pass, after_recruit", len(_PHASES)),
+    ("phase, one-hot: play, after_play, after_pass, recruit_return, after_recruit", len(_PHASES)),
     ("blank turns in a row (0-2; a claim this turn counts 0)", 1),
     ("rules: 1999 edition, tactics, early bird", 3),
 ]
@@ -179,22 +187,31 @@ class SchottenTottenActions:
         if isinstance(move, Traitor):
             kind = _kind(move, move.card)
             if kind >= _CLANS:
-                raise ValueError(f"move {str(move)!r} has no action id: the traitor takes clan cards")
+                raise ValueError(
+                    f"move {str(move)!r} has no action id: the traitor takes clan cards"
+                )
             return _TRAITOR + (kind * STONES + move.source - 1) * STONES + move.target - 1
         if isinstance(move, Strategist):
             target = 0 if move.target is None else move.target
             return _STRATEGIST + (_kind(move, move.card) * STONES + move.source - 1) * 10 + target
         if isinstance(move, Recruit):
-            mix = (move.draws.count("clan"), move.draws.count("tactic"))
-            if any(isinstance(item, str) for item in move.returns):
+            if move.returns:
                 raise ValueError(
-                    f"move {str(move)!r} has no action id: name the cards put back"
+                    f"move {str(move)!r} has no action id: the recruiter is two moves, "
+                    "its draws and then 'return ...'"
                 )
-            returns = tuple(sorted(_kind(move, c) for c in move.returns if not isinstance(c, str)))
-            draws_at, returns_at = _DRAWS_AT.get(mix), _RETURNS_AT.get(returns)
-            if draws_at is None or returns_at is None:
+            draws_at = _DRAWS_AT.get((move.draws.count("clan"), move.draws.count("tactic")))
+            if draws_at is None:
+                raise ValueError(f"move {str(move)!r} has no action id: too many draws")
+            return _RECRUIT + draws_at
+        if isinstance(move, PutBack):
+            if any(isinstance(item, str) for item in move.cards):
+                raise ValueError(f"move {str(move)!r} has no action id: name the cards put back")
+            returns = tuple(sorted(_kind(move, c) for c in move.cards if not isinstance(c, str)))
+            returns_at = _RETURNS_AT.get(returns)
+            if returns_at is None:
                 raise ValueError(f"move {str(move)!r} has no action id: too many cards")
-            return _RECRUIT + draws_at * len(_RETURNS) + returns_at
+            return _RETURN + returns_at
         raise ValueError(f"{move!r} is not a Schotten Totten move")
 
     def play(self, state: State, action: int) -> State:
@@ -236,12 +253,10 @@ class SchottenTottenActions:
             rest, target = divmod(action - _STRATEGIST, 10)
             kind, source = divmod(rest, STONES)
             return Strategist(KINDS[kind], source + 1, target or None)
-        draws_at, returns_at = divmod(action - _RECRUIT, len(_RETURNS))
-        clans, tactics = RECRUIT_DRAWS[draws_at]
-        return Recruit(
-            ("clan",) * clans + ("tactic",) * tactics,
-            tuple(KINDS[k] for k in _RETURNS[returns_at]),
-        )
+        if action < _RETURN:
+            clans, tactics = RECRUIT_DRAWS[action - _RECRUIT]
+            return Recruit(("clan",) * clans + ("tactic",) * tactics)
+        return PutBack(tuple(KINDS[k] for k in RETURNS[action - _RETURN]))
 
     def legal_action_mask(self, state: State) -> bytes:
         """One byte per id: 1 where the player to move may play it.

@@ -2,9 +2,9 @@
 
 The deal gives each player the first 6 (7 with tactics) clan cards, player 1
 first; every later card comes from the top of the clan pile or the tactic pile
-by a visible draw. The recruiter draws in the order written and puts its two
-cards under their piles, named or (in a public record) hidden as ``clan`` or
-``tactic``; a hidden tactic card is never the second joker of a player who has
+by a visible draw. The recruiter draws in the order written and (in the same
+move or the next, ``return ...``) puts its two cards under their piles, named
+or (in a public record) hidden as ``clan`` or ``tactic``; a hidden tactic card is never the second joker of a player who has
 played one (it stays in hand).
 
     >>> from referee.records import Record
@@ -32,6 +32,7 @@ from referee.schotten_totten.moves import (
     parse_move,
 )
 from referee.schotten_totten.moves import Draw as DrawMove
+from referee.schotten_totten.moves import PutBack as PutBackMove
 from referee.schotten_totten.record import FORMAT, SchottenTottenFormat
 from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic, parse_card
@@ -77,10 +78,12 @@ def _events(move: object, ply: int, player: int, joker_played: bool) -> list[Eve
         return [Draw(ply, player, move.pile or "clan")]
     if isinstance(move, Strategist | Banshee | Traitor):
         return [Spend(ply, player, type(move).__name__.lower())]
-    if isinstance(move, Recruit):
-        events: list[Event] = [Spend(ply, player, "recruiter")]
-        events += [Draw(ply, player, pile) for pile in move.draws]
-        for item in move.returns:
+    if isinstance(move, Recruit | PutBackMove):
+        events: list[Event] = []
+        if isinstance(move, Recruit):
+            events.append(Spend(ply, player, "recruiter"))
+            events += [Draw(ply, player, pile) for pile in move.draws]
+        for item in move.returns if isinstance(move, Recruit) else move.cards:
             if isinstance(item, str):
                 # the second joker, once unplayable, stays in hand (RULINGS 14)
                 kept = ("joker",) if item == "tactic" and joker_played else ()
@@ -109,11 +112,15 @@ def full_record(record: Record, answer: DealAnswer) -> Record:
         for ply, cards in by_ply.items():
             text = moves[ply - 1]
             move = parse_move(text) if isinstance(text, str) else text
-            assert isinstance(move, Recruit)
+            assert isinstance(move, Recruit | PutBackMove)
             chosen = iter(cards)
             # a hidden return (its pile's name) becomes the card the deal put there
-            returns = tuple(
-                parse_card(next(chosen)) if isinstance(item, str) else item for item in move.returns
+            items = move.returns if isinstance(move, Recruit) else move.cards
+            named_items = tuple(
+                parse_card(next(chosen)) if isinstance(item, str) else item for item in items
             )
-            moves[ply - 1] = str(replace(move, returns=returns))
+            if isinstance(move, Recruit):
+                moves[ply - 1] = str(replace(move, returns=named_items))
+            else:
+                moves[ply - 1] = str(PutBackMove(named_items))
     return with_deal(record, answer, "clan", moves)

@@ -10,7 +10,8 @@ move                text                                                meaning
 :class:`Pass`       ``pass``                                            play no card
 :class:`Draw`       ``draw``, ``draw clan``, ``draw tactic``            draw, ending the turn
 :class:`EndTurn`    ``done``                                            end the turn without drawing
-:class:`Recruit`    ``recruiter draw clan clan tactic return R7 spy``   the recruiter ruse
+:class:`Recruit`    ``recruiter draw clan clan tactic``                 the recruiter ruse: its draws
+:class:`PutBack`    ``return R7 spy``                                   then the cards it puts back
 :class:`Strategist` ``strategist R7@3>5``, ``strategist R7@3>discard``  move or discard one of your cards
 :class:`Banshee`    ``banshee B5@4``                                    discard an opposing card
 :class:`Traitor`    ``traitor B5@4>6``                                  take an opposing clan card
@@ -24,7 +25,8 @@ Every move's text round-trips without a position, and ``repr`` is the parse call
     >>> str(move), move.card, move.stone
     ('R7@3', Card('R', 7), 3)
     >>> texts = ["claim 9", "pass", "draw", "draw tactic", "done", "banshee joker@2",
-    ...          "recruiter draw clan tactic clan return R7 clan", "strategist P2@1>discard"]
+    ...          "recruiter draw clan tactic clan", "return R7 clan", "strategist P2@1>discard",
+    ...          "recruiter draw clan tactic clan return R7 clan"]
     >>> all(str(parse_move(t)) == t for t in texts)
     True
     >>> parse_move("R7 to 3")
@@ -53,6 +55,7 @@ __all__ = [
     "Move",
     "Pass",
     "PlayCard",
+    "PutBack",
     "Recruit",
     "Strategist",
     "Traitor",
@@ -72,6 +75,7 @@ _DRAW = re.compile(r"draw (clan|tactic)")
 _STRATEGIST = re.compile(rf"strategist {_CARD}@{_STONE}>({_NUMBER}|discard)")
 _BANSHEE = re.compile(rf"banshee {_CARD}@{_STONE}")
 _TRAITOR = re.compile(rf"traitor {_CARD}@{_STONE}>{_STONE}")
+_PUT_BACK = re.compile(r"return ([^ ]+(?: [^ ]+)*)")
 _RECRUIT = re.compile(
     r"recruiter(?: draw ((?:clan|tactic)(?: (?:clan|tactic))*))?(?: return ([^ ]+(?: [^ ]+)*))?"
 )
@@ -158,12 +162,18 @@ class EndTurn(MoveText):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Recruit(MoveText):
-    """Play the recruiter: draw from ``draws`` (pile names, in order), then put
-    ``returns`` under their piles. A returned card hidden from the record may be
-    written as its pile name (``"clan"`` or ``"tactic"``)."""
+    """Play the recruiter: draw from ``draws`` (pile names, in order). The cards
+    it puts back are the next ply, a :class:`PutBack`, chosen once the drawn
+    cards are in hand.
+
+    A record may also write both steps as one move, with ``returns`` (the older
+    form, still read): ``recruiter draw clan clan tactic return R7 spy``. A
+    returned card hidden from the record may be written as its pile name
+    (``"clan"`` or ``"tactic"``).
+    """
 
     draws: tuple[str, ...]
-    returns: tuple[AnyCard | str, ...]
+    returns: tuple[AnyCard | str, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.draws) is not tuple or not all(
@@ -183,6 +193,29 @@ class Recruit(MoveText):
         if self.returns:
             text += " return " + " ".join(map(str, self.returns))
         return text
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PutBack(MoveText):
+    """The recruiter's second step: put ``cards`` (two, or what the hand holds)
+    under their piles, the first named above the second. A card hidden from the
+    record may be written as its pile name (``"clan"`` or ``"tactic"``).
+
+    >>> str(PutBack((Card("R", 7), Tactic("spy"))))
+    'return R7 spy'
+    """
+
+    cards: tuple[AnyCard | str, ...]
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple or not self.cards:
+            raise _bad(self, f"cards must be a tuple of at least one card, not {self.cards!r}")
+        for item in self.cards:
+            if not (type(item) is str and item in PILES):
+                _check_card(self, item)
+
+    def __str__(self) -> str:
+        return "return " + " ".join(map(str, self.cards))
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -239,7 +272,7 @@ class Traitor(MoveText):
 
 
 #: Any Schotten Totten move.
-Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | Strategist | Banshee | Traitor
+Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist | Banshee | Traitor
 
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
@@ -299,6 +332,9 @@ def _parse_words(text: str) -> Move | None:
     if match := _TRAITOR.fullmatch(text):
         source, target = _number(text, match.group(2)), _number(text, match.group(3))
         return Traitor(parse_card(match.group(1)), source, target)
+    if match := _PUT_BACK.fullmatch(text):
+        words = match.group(1).split(" ")
+        return PutBack(tuple(w if w in PILES else parse_card(w) for w in words))
     if match := _RECRUIT.fullmatch(text):
         draws = tuple(match.group(1).split(" ")) if match.group(1) else ()
         words = match.group(2).split(" ") if match.group(2) else []

@@ -50,6 +50,7 @@ from referee.schotten_totten.moves import (
     Move,
     Pass,
     PlayCard,
+    PutBack,
     Recruit,
     Strategist,
     Traitor,
@@ -143,6 +144,8 @@ class Reason(StrEnum):
     ALREADY_DREW = "already_drew"
     RECRUIT_DRAWS = "recruit_draws"
     RECRUIT_RETURNS = "recruit_returns"
+    MUST_RETURN = "must_return"
+    NOT_RECRUITING = "not_recruiting"
 
 
 class Phase(Enum):
@@ -154,6 +157,8 @@ class Phase(Enum):
     AFTER_PLAY = "after_play"
     #: The player passed: claim stones, then end the turn without drawing.
     AFTER_PASS = "after_pass"
+    #: The recruiter drew its cards: put cards back under their piles (``return ...``).
+    RECRUIT_RETURN = "recruit_return"
     #: The recruiter replaced this turn's draw: claim stones, then end the turn.
     AFTER_RECRUIT = "after_recruit"
 
@@ -231,6 +236,10 @@ def _as_seen_in_a_view(move: Move) -> Move:
             c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.returns
         )
         return Recruit(move.draws, piles)
+    if type(move) is PutBack and any(type(c) is not str for c in move.cards):
+        return PutBack(
+            tuple(c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.cards)
+        )
     return move
 
 
@@ -283,7 +292,7 @@ class State(LineState[Move]):
     # The game's parts of the shared scaffolding (plain class attributes, not fields).
     _NAME = "Schotten Totten"
     _MOVE_TYPES = frozenset(
-        (PlayCard, Draw, Claim, EndTurn, Pass, Recruit, Strategist, Banshee, Traitor)
+        (PlayCard, Draw, Claim, EndTurn, Pass, Recruit, PutBack, Strategist, Banshee, Traitor)
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
@@ -360,6 +369,8 @@ class State(LineState[Move]):
         """
         if self.rules.early_bird:
             return self.phase is Phase.PLAY
+        if self.phase is Phase.RECRUIT_RETURN:
+            return False
         return self.rules.edition == "1999" or self.phase is not Phase.PLAY
 
     def may_play_tactic(self, player: int | None = None) -> bool:
@@ -425,6 +436,13 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         checked = self._checked(move, player)
+        if self.phase is Phase.RECRUIT_RETURN and type(checked) is not PutBack:
+            back = min(2, self.hand_sizes[self.to_move])
+            raise illegal(
+                checked,
+                Reason.MUST_RETURN,
+                f"the recruiter has drawn: put {back} cards back first ('return ...')",
+            )
         # Every move type has its case: one left out fails ``mypy --strict``.
         match checked:
             case PlayCard():
@@ -439,6 +457,8 @@ class State(LineState[Move]):
                 return self._pass(checked)
             case Recruit():
                 return self._recruit(checked)
+            case PutBack():
+                return self._return(checked)
             case Strategist():
                 return self._strategist(checked)
             case Banshee():
@@ -729,18 +749,46 @@ class State(LineState[Move]):
         if clan_draws > self.deck_size or len(move.draws) - clan_draws > self.tactic_deck_size:
             raise illegal(move, Reason.PILE_EMPTY, "a pile runs out before those draws")
         after = _evolve(after, **after._take(player, move.draws))
-        hand, size = after.hands[player], after.hand_sizes[player]
+        if not move.returns:
+            # The first step: which cards go back is the next ply, chosen with the
+            # drawn cards in hand (a hand of none puts nothing back).
+            back = min(2, after.hand_sizes[player])
+            if back and not after._put_back_moves():
+                raise illegal(
+                    move,
+                    Reason.SECOND_JOKER,
+                    f"the recruiter would have to put {back} cards back, but the second "
+                    "joker stays in your hand to the end",
+                )
+            phase = Phase.RECRUIT_RETURN if back else Phase.AFTER_RECRUIT
+            return _evolve(after, phase=phase, ply=self.ply + 1)
+        return after._put_back(move, move.returns)
+
+    def _return(self, move: PutBack) -> State:
+        if self.phase is not Phase.RECRUIT_RETURN:
+            raise illegal(
+                move,
+                Reason.NOT_RECRUITING,
+                "cards go back under the piles only right after the recruiter's draws",
+            )
+        return self._put_back(move, move.cards)
+
+    def _put_back(self, move: Recruit | PutBack, returns: tuple[AnyCard | str, ...]) -> State:
+        """The recruiter's cards ``returns`` put under their piles: the turn
+        goes on with claims (one ply after the start of ``move``)."""
+        player = self.to_move
+        hand, size = self.hands[player], self.hand_sizes[player]
         back = min(2, size)
-        if len(move.returns) != back:
+        if len(returns) != back:
             raise illegal(
                 move,
                 Reason.RECRUIT_RETURNS,
-                f"the recruiter puts {back} cards back, not {len(move.returns)}",
+                f"the recruiter puts {back} cards back, not {len(returns)}",
             )
-        deck, tactic_deck = after.deck, after.tactic_deck
+        deck, tactic_deck = self.deck, self.tactic_deck
         remaining = list(hand) if hand is not None else None
-        tactic_back = sum(1 for i in move.returns if i == "tactic" or type(i) is Tactic)
-        held_tactics = after.tactics_in_hand(player)
+        tactic_back = sum(1 for i in returns if i == "tactic" or type(i) is Tactic)
+        held_tactics = self.tactics_in_hand(player)
         if remaining is None and (
             tactic_back > held_tactics or back - tactic_back > size - held_tactics
         ):
@@ -750,13 +798,13 @@ class State(LineState[Move]):
                 f"after the draws your hand holds {size - held_tactics} clan and "
                 f"{held_tactics} tactic cards: it cannot put those back",
             )
-        if _JOKER in move.returns and self.jokers_played[player]:
+        if _JOKER in returns and self.jokers_played[player]:
             raise illegal(
                 move,
                 Reason.SECOND_JOKER,
                 "you have played a joker, so the second one stays in your hand to the end",
             )
-        for item in move.returns:
+        for item in returns:
             if isinstance(item, str):
                 if remaining is not None:
                     raise illegal(
@@ -773,29 +821,29 @@ class State(LineState[Move]):
                         move, Reason.CARD_NOT_IN_HAND, f"{item} is not in your hand to put back"
                     )
                 remaining.remove(item)
-            elif not after._could_hold(item):
+            elif not self._could_hold(item):
                 raise illegal(move, Reason.CARD_ALREADY_PLAYED, f"{item} is already on the table")
             if isinstance(item, Card):
                 deck = None if deck is None else (*deck, item)
             else:
                 tactic_deck = None if tactic_deck is None else (*tactic_deck, item)
-        clan_back = sum(1 for i in move.returns if i == "clan" or type(i) is Card)
-        under_clan, under_tactic = after.under_piles
-        for item in move.returns:
+        clan_back = sum(1 for i in returns if i == "clan" or type(i) is Card)
+        under_clan, under_tactic = self.under_piles
+        for item in returns:
             if item == "clan" or type(item) is Card:
                 under_clan = (*under_clan, (player, item))
             else:
                 under_tactic = (*under_tactic, (player, item))
         return _evolve(
-            after,
+            self,
             under_piles=(under_clan, under_tactic),
-            hands=replaced(after.hands, player, None if remaining is None else tuple(remaining)),
-            hand_sizes=replaced(after.hand_sizes, player, size - back),
+            hands=replaced(self.hands, player, None if remaining is None else tuple(remaining)),
+            hand_sizes=replaced(self.hand_sizes, player, size - back),
             deck=deck,
-            deck_size=after.deck_size + clan_back,
+            deck_size=self.deck_size + clan_back,
             tactic_deck=tactic_deck,
-            tactic_deck_size=after.tactic_deck_size + back - clan_back,
-            hand_tactics=replaced(after.hand_tactics, player, held_tactics - tactic_back),
+            tactic_deck_size=self.tactic_deck_size + back - clan_back,
+            hand_tactics=replaced(self.hand_tactics, player, held_tactics - tactic_back),
             phase=Phase.AFTER_RECRUIT,
             ply=self.ply + 1,
         )
@@ -957,6 +1005,8 @@ class State(LineState[Move]):
             fast = self._base_moves(rules, phase)
             if fast is not None:
                 return fast
+        if phase is Phase.RECRUIT_RETURN:
+            return self._put_back_moves()
         moves: list[Move] = []
         claims = self._provable_claims() if self.claims_now() else []
         moves.extend(claims)
@@ -1077,36 +1127,46 @@ class State(LineState[Move]):
         return self._recruit_moves()
 
     def _recruit_moves(self) -> list[Move]:
-        player = self.to_move
+        """The recruiter's first step, one move per mix of draws (the cards to
+        put back are the next ply, once the drawn cards are in hand)."""
         total = min(3, self.deck_size + self.tactic_deck_size)
         moves: list[Move] = []
-        for clans in range(total + 1):
+        for clans in range(total, -1, -1):
             tactics = total - clans
             if clans > self.deck_size or tactics > self.tactic_deck_size:
                 continue
             draws = ("clan",) * clans + ("tactic",) * tactics
-            after = _evolve(self, **self._start_ruse(Recruit(draws, ()), "recruiter"))
-            after = _evolve(after, **after._take(player, draws))
-            hand, size = after.hands[player], after.hand_sizes[player]
-            options: Iterable[tuple[AnyCard | str, ...]]
-            if hand is None:
-                held = after.tactics_in_hand(player)
-                options = [
-                    back
-                    for back in combinations_with_replacement(("clan", "tactic"), min(2, size))
-                    if back.count("tactic") <= held and back.count("clan") <= size - held
-                ]
-            else:
-                # Which of two cards goes under a pile first is not a decision
-                # worth listing twice: one order (kind order, as the action ids).
-                options = dict.fromkeys(
-                    tuple(sorted(back, key=_KIND_RANK.__getitem__))
-                    for back in combinations(hand, min(2, size))
-                )
-                if self.jokers_played[player]:
-                    options = [back for back in options if _JOKER not in back]
-            moves.extend(_recruit(draws, tuple(back)) for back in options)
+            if self.jokers_played[self.to_move]:
+                # the second joker stays in hand: the draws must leave cards to put back
+                after = _evolve(self, **self._start_ruse(Recruit(draws), "recruiter"))
+                after = _evolve(after, **after._take(self.to_move, draws))
+                if min(2, after.hand_sizes[self.to_move]) and not after._put_back_moves():
+                    continue
+            moves.append(_recruit(draws, ()))
         return moves
+
+    def _put_back_moves(self) -> list[Move]:
+        """The recruiter's second step: each set of cards it may put back, once
+        (which of two goes under a pile first is not worth a decision of its own:
+        one order, the kind order of the action ids)."""
+        player = self.to_move
+        hand, size = self.hands[player], self.hand_sizes[player]
+        options: Iterable[tuple[AnyCard | str, ...]]
+        if hand is None:
+            held = self.tactics_in_hand(player)
+            options = [
+                back
+                for back in combinations_with_replacement(("clan", "tactic"), min(2, size))
+                if back.count("tactic") <= held and back.count("clan") <= size - held
+            ]
+        else:
+            options = dict.fromkeys(
+                tuple(sorted(back, key=_KIND_RANK.__getitem__))
+                for back in combinations(hand, min(2, size))
+            )
+            if self.jokers_played[player]:
+                options = [back for back in options if _JOKER not in back]
+        return [_put_back(tuple(back)) for back in options]
 
     def _provable_claims(self) -> list[Claim]:
         player = self.to_move
@@ -1306,6 +1366,13 @@ _PLAY_ROWS: dict[AnyCard, tuple[PlayCard, ...]] = {
 _PLAY_ROWS.update((tactic, _play_row(tactic)) for tactic in TACTIC_CARDS)
 
 
+def _put_back(cards: tuple[AnyCard | str, ...]) -> PutBack:
+    """``PutBack(cards)`` without the field checks (for generated moves)."""
+    move = object.__new__(PutBack)
+    object.__setattr__(move, "cards", cards)
+    return move
+
+
 def _recruit(draws: tuple[str, ...], returns: tuple[AnyCard | str, ...]) -> Recruit:
     """``Recruit(draws, returns)`` without the field checks (for generated moves)."""
     move = object.__new__(Recruit)
@@ -1443,10 +1510,14 @@ def _problems(state: State) -> list[str]:
             problems.append(f"player {p + 1} has a joker on its side but jokers_played says no")
         if state.jokers_played[p] and played[p] == 0:
             problems.append(f"player {p + 1} played a joker but no tactic card")
-        if state.hand_sizes[p] > state.rules.hand_size:
+        # between the recruiter's draws and its returns, two cards more
+        most = state.rules.hand_size + (
+            2 if state.phase is Phase.RECRUIT_RETURN and p == state.to_move else 0
+        )
+        if state.hand_sizes[p] > most:
             problems.append(
                 f"player {p + 1} holds {state.hand_sizes[p]} cards: a hand holds at most "
-                f"{state.rules.hand_size}"
+                f"{most}"
             )
         if not 0 <= state.hand_tactics[p] <= state.hand_sizes[p]:
             problems.append(f"player {p + 1} holds {state.hand_tactics[p]} tactic cards")

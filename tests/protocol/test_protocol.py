@@ -347,15 +347,15 @@ def test_a_views_history_hides_what_the_viewer_cannot_see() -> None:
     from referee import schotten_totten_2 as st2
     from referee.records import validate
 
-    game = _played_until(st, st.Rules(tactics=True), "recruiter", range(100))
+    game = _played_until(st, st.Rules(tactics=True), "return", range(100))
     for viewer in (0, 1, None):
         view = game.view(viewer)
         for move in view.history:
-            if type(move).__name__ == "Recruit":
-                assert all(card in ("clan", "tactic") for card in move.returns), move
+            if type(move).__name__ == "PutBack":
+                assert all(card in ("clan", "tactic") for card in move.cards), move
         assert validate(view.to_record()).legal
     assert any(
-        type(m).__name__ == "Recruit" and any(c not in ("clan", "tactic") for c in m.returns)
+        type(m).__name__ == "PutBack" and any(c not in ("clan", "tactic") for c in m.cards)
         for m in game.history
     )  # the full state keeps them
     siege = _played_until(st2, st2.Rules(tactics=True), "shuffle", range(100))

@@ -31,7 +31,7 @@ from referee.schotten_totten import (
     State,
     new_game,
 )
-from referee.schotten_totten.moves import Banshee, Recruit, Strategist, Traitor
+from referee.schotten_totten.moves import Banshee, PutBack, Recruit, Strategist, Traitor
 from referee.schotten_totten.tactics import Tactic
 from tests.schotten_totten.helpers import position
 
@@ -42,7 +42,7 @@ VARIANTS = [
     Rules(tactics=True),
     Rules(tactics=True, early_bird=True),
 ]
-RUSES = (Strategist, Banshee, Traitor, Recruit)
+RUSES = (Strategist, Banshee, Traitor, Recruit, PutBack)
 
 
 def reference_claims(state: State) -> list[Claim]:

@@ -47,7 +47,12 @@ def check_invariants(state: State, previous: State | None) -> None:
     assert all(state.view(p).hand_tactics == held for p in (0, 1))
     assert state.deck_size == len(state.deck or ())
     assert state.tactic_deck_size == len(state.tactic_deck or ())
-    assert all(size <= state.rules.hand_size for size in state.hand_sizes)
+    # a hand holds its limit, but for the two extra cards between the
+    # recruiter's draws and its returns
+    extra = [0, 0]
+    if state.phase.name == "RECRUIT_RETURN":
+        extra[state.to_move] = 2
+    assert all(size <= state.rules.hand_size + extra[p] for p, size in enumerate(state.hand_sizes))
     # the tactic limit: never two tactic cards ahead; one joker per player at most
     assert abs(state.tactics_played[0] - state.tactics_played[1]) <= 1
     for player in (0, 1):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 import pytest
@@ -404,29 +405,42 @@ def test_public_records_cannot_play_tactic_cards_never_drawn() -> None:
 
 
 def test_recruiter_returns_are_listed_once_per_pair_and_both_orders_play() -> None:
-    """Which of two cards goes under a pile first is one decision, not two: the
-    listed moves name each pair once (kind order), and a record may give either
-    order (the pile then ends in that order)."""
+    """The recruiter is two plies: its draws, then the cards it puts back, chosen
+    with the drawn cards in hand. Which of two cards goes under a pile first is
+    one decision, not two: the listed returns name each pair once (kind order),
+    and a record may give either order (the pile then ends in that order)."""
     from itertools import combinations
 
-    from referee.schotten_totten.moves import Recruit
+    from referee.schotten_totten.moves import PutBack, Recruit
 
     state = start(hands=("recruiter R1 R2 R3 R4 R5 R6", ""))
     recruits = [m for m in state.legal_moves() if isinstance(m, Recruit)]
-    by_draws: dict[tuple[str, ...], list[Recruit]] = {}
+    assert [str(m) for m in recruits] == [
+        "recruiter draw clan clan clan",
+        "recruiter draw clan clan tactic",
+        "recruiter draw clan tactic tactic",
+        "recruiter draw tactic tactic tactic",
+    ]
     for move in recruits:
-        by_draws.setdefault(move.draws, []).append(move)
-    for draws, moves in by_draws.items():
-        returns = {frozenset(m.returns) for m in moves}
-        assert len(returns) == len(moves), draws  # no pair twice
-        clans, tactics = draws.count("clan"), draws.count("tactic")
-        held = [c for c in state.hands[0] if c != Tactic("recruiter")]
-        held += [*state.deck[:clans], *state.tactic_deck[:tactics]]
-        assert returns == {frozenset(pair) for pair in combinations(held, 2)}, draws
-    clan_pair = state.play("recruiter draw clan clan clan return R2 R1")
+        drawn = state.play(move)
+        assert drawn.phase is Phase.RECRUIT_RETURN and drawn.to_move == 0
+        assert drawn.hand_sizes[0] == 9  # 7 - recruiter + 3: two go back
+        returns = [m for m in drawn.legal_moves() if isinstance(m, PutBack)]
+        assert len(returns) == len(drawn.legal_moves())  # nothing else now
+        pairs = {frozenset(m.cards) for m in returns}
+        assert len(pairs) == len(returns)  # no pair twice
+        assert pairs == {frozenset(p) for p in combinations(drawn.hands[0], 2)}
+        assert refused(drawn, "claim 1") == "must_return"
+        assert refused(drawn, "done") == "must_return"
+    assert refused(state, "return R1 R2") == "not_recruiting"
+    drawn = state.play("recruiter draw clan clan clan")
+    clan_pair = drawn.play("return R2 R1")
     assert clan_pair.deck[-2:] == (Card("R", 2), Card("R", 1))
-    listed = state.play("recruiter draw clan clan clan return R1 R2")
+    listed = drawn.play("return R1 R2")
     assert listed.deck[-2:] == (Card("R", 1), Card("R", 2))
-    names = [str(m) for m in recruits]
-    assert "recruiter draw clan clan clan return R1 R2" in names
-    assert "recruiter draw clan clan clan return R2 R1" not in names
+    names = [str(m) for m in drawn.legal_moves()]
+    assert "return R1 R2" in names and "return R2 R1" not in names
+    # the one-move form of older records plays the same, in one ply
+    both = state.play("recruiter draw clan clan clan return R1 R2")
+    assert both.ply == listed.ply - 1 and both.phase is Phase.AFTER_RECRUIT
+    assert dataclasses.replace(both, ply=listed.ply) == listed
