@@ -28,6 +28,7 @@ from referee.game import Outcome
 
 __all__ = [
     "ActionSpace",
+    "MoveSpace",
     "action_index",
     "legal_actions",
     "mask_of",
@@ -180,3 +181,49 @@ def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = (
     if outcome.loser is not None:
         return tuple(-1.0 if p == outcome.loser else 0.0 for p in range(players))
     return (0.0,) * players
+
+
+class MoveSpace:
+    """What an action space built on a game's moves shares, whatever the game:
+    :meth:`play`, :meth:`rewards` and :meth:`legal_action_mask` from the
+    subclass's ``action_of``, ``move_of`` and the state's protocol members
+    (``generate_legal_moves``, ``outcome``, ``num_players``, ``hands`` and
+    ``to_move``). A subclass sets ``num_actions``, ``observation_size`` and
+    ``observation_layout`` and writes the game's own numbering.
+    """
+
+    num_actions: int
+    observation_size: int
+    observation_layout: tuple[tuple[str, int, int], ...]
+
+    def action_of(self, move: Any) -> int:
+        raise NotImplementedError
+
+    def move_of(self, action: int) -> Any:
+        raise NotImplementedError
+
+    def play(self, state: Any, action: int) -> Any:
+        """The state after the move with id ``action``."""
+        return state.play(self.move_of(action))
+
+    def rewards(self, state: Any) -> tuple[float, ...]:
+        """+1 to the winner and -1 to the others once the game is over; all 0
+        before and for a game without a winner (see :func:`rewards_of`)."""
+        return rewards_of(state.outcome, state.num_players)
+
+    def mover_decides(self, state: Any) -> bool:
+        """Whether the mover's moves can be told from ``state``: its hand is
+        known (a view of another player, or a spectator's, hides it)."""
+        return state.hands[state.to_move] is not None
+
+    def legal_action_mask(self, state: Any) -> bytes:
+        """One byte per id: 1 where the player to move may play it; all 0 once
+        the game is over and where :meth:`mover_decides` says the mover's moves
+        are hidden (``legal_moves()`` of such a state lists what any hand could
+        play)."""
+        mask = bytearray(self.num_actions)
+        if not self.mover_decides(state):
+            return bytes(mask)
+        for move in state.generate_legal_moves():
+            mask[self.action_of(move)] = 1
+        return bytes(mask)

@@ -53,7 +53,7 @@ blocks are listed in :data:`OBSERVATION_LAYOUT` (name, start, length).
 
 from __future__ import annotations
 
-from referee.actions import action_index, observer_index, rewards_of
+from referee.actions import MoveSpace, action_index, observer_index
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -153,21 +153,15 @@ def _kind(move: object, card: AnyCard) -> int:
     return kind
 
 
-class SchottenTottenActions:
-    """The action space (see the module's table); use the shared :data:`ACTIONS`."""
+class SchottenTottenActions(MoveSpace):
+    """The action space (see the module's table); use the shared :data:`ACTIONS`.
+    Its ``play``, ``rewards`` and ``legal_action_mask`` are
+    :class:`referee.actions.MoveSpace`'s: a mask is all 0 where the mover's hand
+    is hidden, since only the mover knows its moves."""
 
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
-
-    @property
-    def observation_layout(self) -> tuple[tuple[str, int, int], ...]:
-        """The observation's blocks (:data:`OBSERVATION_LAYOUT`)."""
-        return OBSERVATION_LAYOUT
-
-    def rewards(self, state: State) -> tuple[float, ...]:
-        """+1 to the winner and -1 to the loser once the game is over; all 0
-        before and for a game without a winner (see :func:`referee.actions.rewards_of`)."""
-        return rewards_of(state.outcome, 2)
+    observation_layout = OBSERVATION_LAYOUT
 
     def action_of(self, move: Move | object) -> int:
         """The id of ``move``; ``ValueError`` for a move with no id (a recruiter
@@ -214,16 +208,6 @@ class SchottenTottenActions:
             return _RETURN + returns_at
         raise ValueError(f"{move!r} is not a Schotten Totten move")
 
-    def play(self, state: State, action: int) -> State:
-        """The state after the move with id ``action``.
-
-        >>> from referee.schotten_totten import new_game
-        >>> game = new_game(seed=1)
-        >>> ACTIONS.play(game, ACTIONS.action_of(game.legal_moves()[0])).ply
-        1
-        """
-        return state.play(self.move_of(action))
-
     def move_of(self, action: int) -> Move:
         """The move with id ``action`` (recruiter draws and returns in canonical order)."""
         action = action_index(action, _NUM_ACTIONS)
@@ -257,20 +241,6 @@ class SchottenTottenActions:
             clans, tactics = RECRUIT_DRAWS[action - _RECRUIT]
             return Recruit(("clan",) * clans + ("tactic",) * tactics)
         return PutBack(tuple(KINDS[k] for k in RETURNS[action - _RETURN]))
-
-    def legal_action_mask(self, state: State) -> bytes:
-        """One byte per id: 1 where the player to move may play it.
-
-        All 0 once the game is over, and where the mover's hand is hidden (a view
-        of the other player, a public replay): only the mover knows its moves;
-        ``legal_moves()`` of such a state lists what any hand could play.
-        """
-        mask = bytearray(_NUM_ACTIONS)
-        if state.hands[state.to_move] is None:
-            return bytes(mask)
-        for move in state.generate_legal_moves():
-            mask[self.action_of(move)] = 1
-        return bytes(mask)
 
     def observation(self, state: State, player: int) -> tuple[int, ...]:
         """What ``player`` sees, as :data:`OBSERVATION_LAYOUT` lays it out.

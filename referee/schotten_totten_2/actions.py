@@ -68,7 +68,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from math import comb
 
-from referee.actions import action_index, observer_index, rewards_of
+from referee.actions import MoveSpace, action_index, observer_index
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -241,21 +241,19 @@ def _trio(move: Exchange | ExchangeReply) -> int:
     return rank
 
 
-class SchottenTotten2Actions:
-    """The action space (see the module's table); use the shared :data:`ACTIONS`."""
+class SchottenTotten2Actions(MoveSpace):
+    """The action space (see the module's table); use the shared :data:`ACTIONS`.
+    Its ``rewards`` and ``legal_action_mask`` are :class:`referee.actions.MoveSpace`'s
+    (a mask is all 0 where the mover's hand is hidden, but at a chance ply)."""
 
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
+    observation_layout = OBSERVATION_LAYOUT
 
-    @property
-    def observation_layout(self) -> tuple[tuple[str, int, int], ...]:
-        """The observation's blocks (:data:`OBSERVATION_LAYOUT`)."""
-        return OBSERVATION_LAYOUT
-
-    def rewards(self, state: State) -> tuple[float, ...]:
-        """+1 to the winner and -1 to the loser once the game is over; all 0
-        before and for a game without a winner (see :func:`referee.actions.rewards_of`)."""
-        return rewards_of(state.outcome, 2)
+    def mover_decides(self, state: State) -> bool:
+        """Whether the mover's moves can be told: its hand is known, or the ply
+        is chance (the shuffle's one id)."""
+        return state.hands[state.to_move] is not None or state.is_chance_node()
 
     def action_of(self, move: Move | object) -> int:
         """The id of ``move``; ``ValueError`` for a move with no id (a card
@@ -344,21 +342,6 @@ class SchottenTotten2Actions:
         cls = Exchange if action < _GIVE else ExchangeReply
         a, b, c = _unrank_trio(action - (_OFFER if action < _GIVE else _GIVE))
         return cls((KINDS[a], KINDS[b], KINDS[c]))
-
-    def legal_action_mask(self, state: State) -> bytes:
-        """One byte per id: 1 where the player to move may play it (all 0 once
-        over; at a chance ply, the shuffle id).
-
-        All 0 where the mover's hand is hidden (a view of the other player, a
-        public replay): only the mover knows its moves; ``legal_moves()`` of such
-        a state lists what any hand could play.
-        """
-        mask = bytearray(_NUM_ACTIONS)
-        if state.hands[state.to_move] is None and not state.is_chance_node():
-            return bytes(mask)
-        for move in state.generate_legal_moves():
-            mask[self.action_of(move)] = 1
-        return bytes(mask)
 
     def observation(self, state: State, player: int) -> tuple[int, ...]:
         """What ``player`` sees, as :data:`OBSERVATION_LAYOUT` lays it out.
