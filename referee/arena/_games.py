@@ -406,10 +406,16 @@ class _SchottenTotten2(ArenaGame):
         return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
-        from referee.schotten_totten_2.moves import Shuffle
+        from referee.schotten_totten_2.moves import Exchange, Shuffle
 
         # Where the support cards landed in the deck is hidden from both players.
-        return "shuffle" if isinstance(move, Shuffle) else str(move)
+        if isinstance(move, Shuffle):
+            return "shuffle"
+        # The answering player chooses its three cards without seeing the offer
+        # (it learns them when they reach its hand).
+        if isinstance(move, Exchange) and seat != mover:
+            return "exchange ?,?,?"
+        return str(move)
 
 
 class _ClansAndGlory(ArenaGame):

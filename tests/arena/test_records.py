@@ -66,8 +66,17 @@ def test_visible_moves_hide_hidden_cards() -> None:
     recruit = st_move("recruiter draw clan clan tactic return R7 spy")
     assert st.visible_text(recruit, 0, 0) == str(recruit)
     assert st.visible_text(recruit, 0, 1) == "recruiter draw clan clan tactic return clan tactic"
-    st2 = arena_game("schotten-totten-2")
+    back = st_move("return R7 spy")
+    assert st.visible_text(back, 0, 0) == "return R7 spy"
+    assert st.visible_text(back, 0, 1) == "return clan tactic"
+    st2 = arena_game("schotten-totten-2", {"variants": ["tactics"]})
     assert st2.visible_text(Shuffle((3, 9)), 0, 1) == "shuffle"
+    # the answering player does not see the offer (it learns the cards in its hand)
+    from referee.schotten_totten_2 import parse_move as st2_move
+
+    offer = st2_move("exchange R1,R2,spy")
+    assert st2.visible_text(offer, 0, 0) == "exchange R1,R2,spy"
+    assert st2.visible_text(offer, 0, 1) == "exchange ?,?,?"
     cag = arena_game("clans-and-glory", {"players": 3})
     down = Placement(Card("R", 3), Seat(1, 7), face_down=True)
     assert cag.visible_text(down, 0, 0) == "R3@t1s7+down"
