@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations, combinations_with_replacement
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError
-from referee.formations import SUM_ONLY, FormationRule
+from referee.formations import SUM_ONLY, FormationRule, Kind
 from referee.game import (
     NO_HISTORY,
     History,
@@ -1269,6 +1270,15 @@ def _beaten(
     for ceiling, then in ceilings:
         if (ceiling is None or ceiling <= mine) and then <= seen:
             return False
+    if stone.style is None:
+        plain = _best_plain(side, seen)
+        if plain is not None:
+            rank_or_none, added = plain
+            remember(_CEILINGS, key, ((rank_or_none, frozenset(seen)), *ceilings[: _KEPT - 1]))
+            if rank_or_none is None:
+                return False
+            remember(_REACHED, key, ((rank_or_none, frozenset(added)), *reached[: _KEPT - 1]))
+            return rank_or_none > mine
     rule = stone.rule
     # A cheap try before the prover: the side with the highest unseen cards.
     missing = rule.size - len(side)
@@ -1294,6 +1304,103 @@ def _beaten(
     found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
     remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
     return rank > mine
+
+
+_COLOUR_CODES = CLAN_CARDS.colours
+_TOP_VALUE = max(card.value for card in CLAN_CARDS.cards)
+_LOW_VALUE = min(card.value for card in CLAN_CARDS.cards)
+#: colour -> its clan cards, highest value first
+_COLOUR_HIGHEST_FIRST = {
+    colour: [card for card in _HIGHEST_FIRST if card.colour == colour] for colour in _COLOUR_CODES
+}
+#: value -> its clan cards, one per colour
+_OF_VALUE = {
+    value: [card for card in CLAN_CARDS.cards if card.value == value]
+    for value in range(_LOW_VALUE, _TOP_VALUE + 1)
+}
+
+
+def _best_plain(
+    side: tuple[AnyCard, ...], seen: AbstractSet[Card]
+) -> tuple[_Rank | None, tuple[Card, ...]] | None:
+    """The strongest formation an incomplete side of clan cards at a stone
+    without a combat style can still reach from the unseen cards (``seen``
+    holds every visible card, the side's own among them), computed directly:
+    its rule's key and the cards added, or ``(None, ())`` when too few cards
+    are unseen to complete it; ``None`` when the side holds a tactic card (the
+    prover answers then).
+
+    Each kind's best is found strongest kind first; a completion that meets a
+    kind's condition is worth at least that kind, so the first kind reachable
+    gives the best key (what ``best_reachable`` finds, without its search).
+    """
+    values = []
+    colours = set()
+    for card in side:
+        if type(card) is not Card:
+            return None
+        values.append(card.value)
+        colours.add(card.colour)
+    missing = 3 - len(side)
+    total = sum(values)
+    distinct = len(set(values)) == len(values)
+    one_colour = colours if colours else _COLOUR_CODES
+    if len(colours) <= 1 and distinct:
+        # Colour run: the highest run of one colour holding the side.
+        for low in range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1):
+            run = (low, low + 1, low + 2)
+            if not all(v in run for v in values):
+                continue
+            for colour in one_colour:
+                added = tuple(Card(colour, v) for v in run if v not in values)
+                if not any(c in seen for c in added):
+                    return (Kind.COLOR_RUN, 3 * low + 3), added
+    if len(set(values)) <= 1:
+        # Three of a kind: the highest value with enough unseen cards.
+        for value in values[:1] or range(_TOP_VALUE, _LOW_VALUE - 1, -1):
+            unseen = [c for c in _OF_VALUE[value] if c not in seen]
+            if len(unseen) >= missing:
+                return (Kind.THREE_OF_A_KIND, 3 * value), tuple(unseen[:missing])
+    if len(colours) <= 1:
+        # Colour: the highest unseen cards of one colour.
+        best: tuple[int, tuple[Card, ...]] | None = None
+        for colour in one_colour:
+            added = []
+            for card in _COLOUR_HIGHEST_FIRST[colour]:
+                if card not in seen:
+                    added.append(card)
+                    if len(added) == missing:
+                        break
+            if len(added) == missing:
+                summed = total + sum(c.value for c in added)
+                if best is None or summed > best[0]:
+                    best = summed, tuple(added)
+        if best is not None:
+            return (Kind.COLOR, best[0]), best[1]
+    if distinct:
+        # Run: the highest run holding the side, any colours.
+        for low in range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1):
+            run = (low, low + 1, low + 2)
+            if not all(v in run for v in values):
+                continue
+            added = []
+            for v in run:
+                if v in values:
+                    continue
+                card = next((c for c in _OF_VALUE[v] if c not in seen), None)
+                if card is None:
+                    break
+                added.append(card)
+            else:
+                return (Kind.RUN, 3 * low + 3), tuple(added)
+    # Sum: the highest unseen cards.
+    added = []
+    for card in _HIGHEST_FIRST:
+        if card not in seen:
+            added.append(card)
+            if len(added) == missing:
+                return (Kind.SUM, total + sum(c.value for c in added)), tuple(added)
+    return None, ()
 
 
 def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:

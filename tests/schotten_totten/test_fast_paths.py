@@ -1,0 +1,43 @@
+"""The hot paths of Schotten Totten agree with the general code they shortcut."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.prover import best_reachable
+from referee.schotten_totten import CLAN_CARDS, FORMATION
+from referee.schotten_totten.state import _PAIRS, _best_plain
+
+CARDS = CLAN_CARDS.cards
+
+
+@st.composite
+def sides_and_tables(draw: st.DrawFn) -> tuple[tuple, frozenset]:
+    """An incomplete side of clan cards and the visible cards (the side's among them)."""
+    side = tuple(draw(st.lists(st.sampled_from(CARDS), max_size=2, unique=True)))
+    others = draw(st.lists(st.sampled_from(CARDS), max_size=len(CARDS), unique=True))
+    return side, frozenset((*side, *others))
+
+
+class TestBestPlain:
+    @settings(max_examples=400, deadline=None)
+    @given(sides_and_tables())
+    def test_agrees_with_the_prover(self, case: tuple[tuple, frozenset]) -> None:
+        side, seen = case
+        rank, added = _best_plain(side, seen)
+        pool = [pair for card, pair in _PAIRS.items() if card not in seen]
+        best = best_reachable([_PAIRS[c] for c in side], pool, FORMATION, colours=6)
+        if best is None:
+            assert rank is None and added == ()
+            return
+        assert rank == FORMATION.key(best.strength)
+        # the cards found are unseen and give that strength
+        assert len(added) == 3 - len(side) and not seen.intersection(added)
+        formed = FORMATION.classify([_PAIRS[c] for c in (*side, *added)])
+        assert FORMATION.key(formed) == rank
+
+    def test_a_tactic_card_is_left_to_the_prover(self) -> None:
+        from referee.schotten_totten.tactics import Tactic
+
+        assert _best_plain((Tactic("joker"),), frozenset()) is None
