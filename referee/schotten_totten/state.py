@@ -1318,6 +1318,12 @@ _OF_VALUE = {
     value: [card for card in CLAN_CARDS.cards if card.value == value]
     for value in range(_LOW_VALUE, _TOP_VALUE + 1)
 }
+#: (colour, lowest value) -> the three cards of that colour run
+_RUN_CARDS = {
+    (colour, low): tuple(Card(colour, v) for v in range(low, low + 3))
+    for colour in _COLOUR_CODES
+    for low in range(_LOW_VALUE, _TOP_VALUE - 1)
+}
 
 
 def _best_plain(
@@ -1334,28 +1340,31 @@ def _best_plain(
     kind's condition is worth at least that kind, so the first kind reachable
     gives the best key (what ``best_reachable`` finds, without its search).
     """
-    values = []
-    colours = set()
+    values: list[int] = []
+    colours: set[str] = set()
     for card in side:
         if type(card) is not Card:
             return None
         values.append(card.value)
         colours.add(card.colour)
-    missing = 3 - len(side)
+    missing = 3 - len(values)
     total = sum(values)
-    distinct = len(set(values)) == len(values)
-    one_colour = colours if colours else _COLOUR_CODES
-    if len(colours) <= 1 and distinct:
-        # Colour run: the highest run of one colour holding the side.
-        for low in range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1):
-            run = (low, low + 1, low + 2)
-            if not all(v in run for v in values):
-                continue
-            for colour in one_colour:
-                added = tuple(Card(colour, v) for v in run if v not in values)
-                if not any(c in seen for c in added):
-                    return (Kind.COLOR_RUN, 3 * low + 3), added
-    if len(set(values)) <= 1:
+    different = len(set(values))
+    in_colours = colours or _COLOUR_CODES
+    if different == len(values):
+        # Runs holding the side, highest first.
+        if values:
+            lows = range(min(min(values), _TOP_VALUE - 2), max(max(values) - 2, _LOW_VALUE) - 1, -1)
+        else:
+            lows = range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1)
+        if len(colours) <= 1:
+            for low in lows:
+                for colour in in_colours:
+                    run = _RUN_CARDS[colour, low]
+                    added = [c for c in run if c.value not in values] if values else list(run)
+                    if seen.isdisjoint(added):
+                        return (Kind.COLOR_RUN, 3 * low + 3), tuple(added)
+    if different <= 1:
         # Three of a kind: the highest value with enough unseen cards.
         for value in values[:1] or range(_TOP_VALUE, _LOW_VALUE - 1, -1):
             unseen = [c for c in _OF_VALUE[value] if c not in seen]
@@ -1363,43 +1372,42 @@ def _best_plain(
                 return (Kind.THREE_OF_A_KIND, 3 * value), tuple(unseen[:missing])
     if len(colours) <= 1:
         # Colour: the highest unseen cards of one colour.
-        best: tuple[int, tuple[Card, ...]] | None = None
-        for colour in one_colour:
-            added = []
+        best_total: int = -1
+        best_added: tuple[Card, ...] = ()
+        for colour in in_colours:
+            picked: list[Card] = []
             for card in _COLOUR_HIGHEST_FIRST[colour]:
                 if card not in seen:
-                    added.append(card)
-                    if len(added) == missing:
+                    picked.append(card)
+                    if len(picked) == missing:
+                        summed = total + sum(c.value for c in picked)
+                        if summed > best_total:
+                            best_total, best_added = summed, tuple(picked)
                         break
-            if len(added) == missing:
-                summed = total + sum(c.value for c in added)
-                if best is None or summed > best[0]:
-                    best = summed, tuple(added)
-        if best is not None:
-            return (Kind.COLOR, best[0]), best[1]
-    if distinct:
+        if best_added:
+            return (Kind.COLOR, best_total), best_added
+    if different == len(values):
         # Run: the highest run holding the side, any colours.
-        for low in range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1):
-            run = (low, low + 1, low + 2)
-            if not all(v in run for v in values):
-                continue
-            added = []
-            for v in run:
+        for low in lows:
+            chosen: list[Card] = []
+            for v in (low, low + 1, low + 2):
                 if v in values:
                     continue
-                card = next((c for c in _OF_VALUE[v] if c not in seen), None)
-                if card is None:
+                for card in _OF_VALUE[v]:
+                    if card not in seen:
+                        chosen.append(card)
+                        break
+                else:
                     break
-                added.append(card)
             else:
-                return (Kind.RUN, 3 * low + 3), tuple(added)
+                return (Kind.RUN, 3 * low + 3), tuple(chosen)
     # Sum: the highest unseen cards.
-    added = []
+    highest: list[Card] = []
     for card in _HIGHEST_FIRST:
         if card not in seen:
-            added.append(card)
-            if len(added) == missing:
-                return (Kind.SUM, total + sum(c.value for c in added)), tuple(added)
+            highest.append(card)
+            if len(highest) == missing:
+                return (Kind.SUM, total + sum(c.value for c in highest)), tuple(highest)
     return None, ()
 
 
