@@ -506,6 +506,16 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         move = checked = self._checked(move, player)
+        # The common cases first, for playouts and replays: a siege card played
+        # from a known hand to an open side, a draw from a known siege deck.
+        if type(checked) is PlayCard:
+            fast = _fast_card(self, checked)
+            if fast is not None:
+                return fast
+        elif type(checked) is Draw:
+            fast = _fast_draw(self, checked)
+            if fast is not None:
+                return fast
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
             raise illegal(
                 move,
@@ -1746,6 +1756,99 @@ def _turn_problems(state: State) -> list[str]:
 #: values): the hot path of replays and playouts. A misspelled field is an error.
 _evolve = copier(State)
 _set = object.__setattr__
+
+
+_after_card = copier(State, "tiles", "hands", "hand_sizes", "phase", "ply", "late_control")
+_after_draw = copier(
+    State,
+    "hands",
+    "hand_sizes",
+    "deck",
+    "deck_size",
+    "exhausted",
+    "late_control",
+    "to_move",
+    "phase",
+    "ply",
+    "final_turn",
+)
+_tile_sides = copier(Tile, "sides", "completed")
+
+
+def _fast_card(state: State, move: PlayCard) -> State | None:
+    """The state after ``move`` when it is a siege card from a known hand to an
+    open side with no chicken or cook to meet (what ``_play_card`` makes of
+    it, without its checks); ``None`` for every other case."""
+    card = move.card
+    phase = state.phase
+    if (
+        type(card) is not Card
+        or (phase is not Phase.OPENING and phase is not Phase.PLAY)
+        or card.value == 0
+        or card.value == 11
+        or card not in _SIEGE_SET
+        or state.hand_tactics is None
+    ):
+        return None
+    player = state.to_move
+    hand = state.hands[player]
+    number = move.tile
+    if hand is None or card not in hand or not 1 <= number <= TILES:
+        return None
+    tile = state.tiles[number - 1]
+    side = tile.sides[player]
+    size = _SIZES[tile.number][tile.damaged]
+    if len(side) >= size:
+        return None
+    new_side = (*side, card)
+    done = state.ply if len(new_side) == size else None
+    if player == 0:
+        placed = _tile_sides(tile, (new_side, tile.sides[1]), (done, tile.completed[1]))
+    else:
+        placed = _tile_sides(tile, (tile.sides[0], new_side), (tile.completed[0], done))
+    tiles = state.tiles
+    at = hand.index(card)
+    return _after_card(
+        state,
+        (*tiles[: number - 1], placed, *tiles[number:]),
+        replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
+        replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
+        Phase.AFTER_PLAY,
+        state.ply + 1,
+        False,
+    )
+
+
+def _fast_draw(state: State, move: Draw) -> State | None:
+    """The state after a draw from a known siege deck into a known hand that
+    does not end the game (what ``_draw`` and ``_next_turn`` make of it);
+    ``None`` for every other case."""
+    player = state.to_move
+    hand, deck = state.hands[player], state.deck
+    if (
+        state.phase is not Phase.AFTER_PLAY
+        or move.pile != "siege"
+        or not state.deck_size
+        or not deck
+        or hand is None
+        or (player == state.attacker and state.final_turn)
+    ):
+        return None
+    following = 1 - player
+    exhausted = state.exhausted or state.deck_size == 1
+    return _after_draw(
+        state,
+        replaced(state.hands, player, (*hand, deck[0])),
+        replaced(state.hand_sizes, player, state.hand_sizes[player] + 1),
+        deck[1:],
+        state.deck_size - 1,
+        exhausted,
+        player == state.attacker,
+        following,
+        Phase.OPENING,
+        state.ply + 1,
+        following == state.attacker and exhausted,
+    )
 
 
 def _piece(card: AnyCard) -> Piece:
