@@ -1936,9 +1936,38 @@ def new_game(
         raise ValueError("the base game has no tactic pile")
     # the deal's chance comes from the rng that dealt (0 when the piles are given)
     chance_seed = rng.getrandbits(32) if deck is None else 0
-    return State._dealt(
-        rules, order, tactics, attacker=attacker, to_move=attacker, chance_seed=chance_seed
-    )
+    return _trusted_deal(rules, order, tactics, attacker, chance_seed)
+
+
+#: (rules, attacker) -> a game dealt from the piles in card order, checked
+_DEALT: dict[tuple[Rules, int], State] = {}
+_redealt = copier(State, "hands", "deck", "tactic_deck", "chance_seed", "past")
+_with_past = copier(State, "past")
+
+
+def _trusted_deal(
+    rules: Rules, order: list[Card], tactics: list[TacticCard], attacker: int, chance_seed: int
+) -> State:
+    """The start of a game dealt from piles that hold every card once (checked
+    by :func:`new_game`): what ``State._dealt`` builds, without checking the
+    position again. Every such deal is well formed and differs from the deal
+    of the piles in card order (built and checked once) only in the order of
+    the hands and piles, so it is that deal with them replaced."""
+    model = _DEALT.get((rules, attacker))
+    if model is None:
+        model = State._dealt(
+            rules,
+            list(SIEGE_CARDS.cards),
+            list(TACTIC_CARDS) if rules.tactics else [],
+            attacker=attacker,
+            to_move=attacker,
+            chance_seed=0,
+        )
+        remember(_DEALT, (rules, attacker), model)
+    size = rules.hand_size
+    hands = (tuple(order[:size]), tuple(order[size : 2 * size]))
+    state = _redealt(model, hands, tuple(order[2 * size :]), tuple(tactics), chance_seed, NO_HISTORY)
+    return _with_past(state, History.begin(state))
 
 
 def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
