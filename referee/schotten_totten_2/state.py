@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypeVar, assert_never
+from typing import TYPE_CHECKING, Any, TypeVar, assert_never, cast
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
@@ -43,7 +43,7 @@ from referee.line import (
     remember,
     replaced,
 )
-from referee.line.claims import NO_POOL, Sight, describe_refusal, verdict_at
+from referee.line.claims import NO_POOL, PlainBest, Sight, describe_refusal, verdict_at
 from referee.prover import ClaimVerdict, Engine, Piece, Pool
 from referee.schotten_totten_2.moves import (
     Control,
@@ -1273,6 +1273,10 @@ class State(LineState[Move]):
             t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
         ]
         cards = self._hand_choices(player)
+        if not self.rules.tactics:
+            # The base game: siege cards only, each a ready-made row of plays.
+            rows = [_PLAYS_AT.get(c) or _plays_at(c) for c in cards if type(c) is Card]
+            return [row[n] for row in rows for n in open_tiles]
         moves: list[Move] = []
         tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
         for card in cards:
@@ -1388,6 +1392,7 @@ _OILS = tuple(Oil(n) for n in range(1, TILES + 1))
 _EXPLOSIONS = tuple(Explosion(n) for n in range(1, TILES + 1))
 _PASS, _DRAW, _DRAW_TACTIC, _END_TURN = Pass(), Draw(), Draw("tactic"), EndTurn()
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
+_PLAIN_BEST = PlainBest(SIEGE_CARDS.cards)
 
 
 def _plays_at(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -1450,6 +1455,17 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
     for then in proved:
         if then <= seen:
             return True
+    if all(type(c) is Card for c in (*mine, *theirs)):
+        # Siege cards only: the best completion found directly, no prover search
+        # (the opposing side is incomplete: a tie goes to the attacker).
+        rule = tile.rule
+        best = _PLAIN_BEST.best(cast(tuple[Card, ...], theirs), seen, rule)
+        mine_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in mine]))
+        if best is None or best[0] <= mine_key:
+            remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
+            return True
+        remember(_REFUTED, key, (frozenset(best[1]), *refuted[: _KEPT - 1]))
+        return False
     verdict = state._verdict(tile, "exact", sight.pool)
     if verdict.holds:
         remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
