@@ -556,7 +556,9 @@ class State(LineState[Move]):
                 f"your formation at stone {move.stone} is not complete "
                 f"({len(stone.sides[player])} of {size} cards)",
             )
-        if not _claim_holds(self, stone, player, Sight(self.visible_cards, _PAIRS)):
+        last, proven = _LAST_CLAIMS
+        known = last is self and _CLAIMS[move.stone - 1] in proven
+        if not known and not _claim_holds(self, stone, player, Sight(self._seen, _PAIRS)):
             verdict = self._verdict(stone, player, "exact", None)
             raise ClaimRefusedError(
                 Reason.CLAIM_NOT_PROVEN,
@@ -564,13 +566,18 @@ class State(LineState[Move]):
                 verdict,
             )
         stones = replaced(self.stones, move.stone - 1, _evolve_stone(stone, owner=player))
-        return _evolve(
+        after = _evolve(
             self,
             stones=stones,
             ply=self.ply + 1,
             outcome=_outcome(stones, player),
             blank_turns=-1,
         )
+        # A claim shows no card: what was seen, and every other claim proven, still is.
+        _carry_seen(self, stones, None)
+        if known:
+            _remember_claims(after, tuple(c for c in proven if c.stone != move.stone))
+        return after
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
@@ -1169,7 +1176,29 @@ class State(LineState[Move]):
                 options = [back for back in options if _JOKER not in back]
         return [_put_back(tuple(back)) for back in options]
 
+    def _seen(self) -> frozenset[Card]:
+        """:meth:`visible_cards`, kept from ply to ply when a play or a claim
+        made this state from the last one asked (see ``_LAST_SEEN``)."""
+        global _LAST_SEEN
+        stones, discards, seen, added = _LAST_SEEN
+        if stones is self.stones and discards is self.discards:
+            if added:
+                seen = seen.union(added)
+                _LAST_SEEN = (stones, discards, seen, ())
+            return seen
+        seen = frozenset(self.visible_cards())
+        _LAST_SEEN = (self.stones, self.discards, seen, ())
+        return seen
+
     def _provable_claims(self) -> list[Claim]:
+        last, proven = _LAST_CLAIMS
+        if last is self:
+            return list(proven)
+        claims = self._prove_claims()
+        _remember_claims(self, tuple(claims))
+        return claims
+
+    def _prove_claims(self) -> list[Claim]:
         player = self.to_move
         claims: list[Claim] = []
         sight: Sight | None = None
@@ -1181,7 +1210,7 @@ class State(LineState[Move]):
             if len(stone.sides[player]) != size:
                 continue
             if sight is None:
-                sight = Sight(self.visible_cards, _PAIRS)
+                sight = Sight(self._seen, _PAIRS)
             if _claim_holds(self, stone, player, sight):
                 claims.append(_CLAIMS[i])
         return claims
@@ -1428,6 +1457,30 @@ def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
 
 _CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
 
+# What the last positions asked showed, kept for the next ply (a playout asks
+# position after position): each is replaced whole, by one assignment, and
+# holds the objects it is about, so an identity test never meets a stranger.
+#
+# The visible cards are a function of the stones and the discard pile, both
+# immutable tuples: (stones, discards, visible cards, cards since shown).
+_LAST_SEEN: tuple[Any, Any, frozenset[Card], tuple[Card, ...]] = (None, None, frozenset(), ())
+# The claims the player to move can prove: (state, its claims).
+_LAST_CLAIMS: tuple[State | None, tuple[Claim, ...]] = (None, ())
+
+
+def _carry_seen(state: State, stones: tuple[Stone, ...], card: Card | None) -> None:
+    """``stones`` replace ``state``'s, showing ``card`` more (or nothing more):
+    if ``state``'s visible cards are kept, keep them for ``stones`` too."""
+    global _LAST_SEEN
+    last, discards, seen, added = _LAST_SEEN
+    if last is state.stones and discards is state.discards:
+        _LAST_SEEN = (stones, discards, seen, added if card is None else (*added, card))
+
+
+def _remember_claims(state: State, claims: tuple[Claim, ...]) -> None:
+    global _LAST_CLAIMS
+    _LAST_CLAIMS = (state, claims)
+
 
 def _play(card: AnyCard, stone: int) -> PlayCard:
     """``PlayCard(card, stone)`` without the field checks (for generated moves)."""
@@ -1459,9 +1512,11 @@ def _fast_play(
     placed = _new_sides(stone, sides, completed)
     at = hand.index(card)
     stones = state.stones
+    new_stones = (*stones[:index], placed, *stones[index + 1 :])
+    _carry_seen(state, new_stones, card)
     return _after_play(
         state,
-        (*stones[:index], placed, *stones[index + 1 :]),
+        new_stones,
         replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
         replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
         Phase.AFTER_PLAY,

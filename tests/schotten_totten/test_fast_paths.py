@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.prover import best_reachable
-from referee.schotten_totten import CLAN_CARDS, FORMATION
+from referee.schotten_totten import CLAN_CARDS, FORMATION, Rules, new_game
+from referee.schotten_totten import state as state_module
 from referee.schotten_totten.state import _PAIRS, _best_plain
 
 CARDS = CLAN_CARDS.cards
@@ -41,3 +46,31 @@ class TestBestPlain:
         from referee.schotten_totten.tactics import Tactic
 
         assert _best_plain((Tactic("joker"),), frozenset()) is None
+
+
+class TestKeptFromPlyToPly:
+    @pytest.mark.parametrize(
+        "rules", [Rules(), Rules("1999"), Rules(tactics=True), Rules(early_bird=True)]
+    )
+    def test_kept_answers_equal_fresh_ones(self, rules: Rules) -> None:
+        kept = 0
+        for seed in range(15):
+            state = new_game(seed=seed, rules=rules)
+            choose = random.Random(seed).choice
+            while state.outcome is None:
+                kept += state_module._LAST_SEEN[0] is state.stones
+                assert state._seen() == frozenset(state.visible_cards())
+                kept += state_module._LAST_CLAIMS[0] is state
+                assert state._provable_claims() == state._prove_claims()
+                state = state.play(choose(state.legal_moves()))
+        assert kept > 100  # the answers kept are used
+
+    def test_a_claim_is_checked_again_on_another_state(self) -> None:
+        # an equal state built apart from the one whose claims are kept
+        game = new_game(seed=4)
+        choose = random.Random(4).choice
+        while not game._provable_claims():
+            game = game.play(choose(game.legal_moves()))
+        twin = dataclasses.replace(game)
+        claim = game._provable_claims()[0]
+        assert twin.play(claim) == game.play(claim)
