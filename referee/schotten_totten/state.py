@@ -1054,7 +1054,7 @@ class State(LineState[Move]):
             open_at = [
                 i
                 for i, s in enumerate(self.stones)
-                if s.owner is None and len(s.sides[player]) < _size(s)
+                if s.owner is None and len(s.sides[player]) < (3 if s.style is None else _size(s))
             ]
             rows = [
                 _PLAY_ROWS.get(c) or _play_row(c) for c in dict.fromkeys(hand) if type(c) is Card
@@ -1206,8 +1206,8 @@ class State(LineState[Move]):
             # Cheap bounds first: only an unclaimed stone with this side complete.
             if stone.owner is not None:
                 continue
-            size = 3 if stone.style is None else _size(stone)
-            if len(stone.sides[player]) != size:
+            held = len(stone.sides[player])
+            if held < 3 or held != (3 if stone.style is None else _size(stone)):
                 continue
             if sight is None:
                 sight = Sight(self._seen, _PAIRS)
@@ -1286,28 +1286,30 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
 
 def _beaten(
     state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: Sight
-) -> bool:
-    """Whether the incomplete ``side`` can still be completed into a formation
-    that beats the claimant's ``mine`` (the claimant completed first)."""
+) -> frozenset[Card] | None:
+    """The cards that complete the incomplete ``side`` into a formation that
+    beats the claimant's ``mine`` (the claimant completed first), if it can
+    still be done; ``None`` if it cannot."""
     key = (stone.style, side)
     seen = sight.seen
     reached = _REACHED.get(key, ())
     for rank, cards in reached:
         if rank > mine and cards.isdisjoint(seen):
-            return True
+            return cards
     ceilings = _CEILINGS.get(key, ())
     for ceiling, then in ceilings:
         if (ceiling is None or ceiling <= mine) and then <= seen:
-            return False
+            return None
     if stone.style is None:
         plain = _best_plain(side, seen)
         if plain is not None:
             rank_or_none, added = plain
             remember(_CEILINGS, key, ((rank_or_none, frozenset(seen)), *ceilings[: _KEPT - 1]))
             if rank_or_none is None:
-                return False
-            remember(_REACHED, key, ((rank_or_none, frozenset(added)), *reached[: _KEPT - 1]))
-            return rank_or_none > mine
+                return None
+            cards = frozenset(added)
+            remember(_REACHED, key, ((rank_or_none, cards), *reached[: _KEPT - 1]))
+            return cards if rank_or_none > mine else None
     rule = stone.rule
     # A cheap try before the prover: the side with the highest unseen cards.
     missing = rule.size - len(side)
@@ -1322,17 +1324,18 @@ def _beaten(
         if len(highest) == missing:
             rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
             if rank > mine:
-                remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
-                return True
+                cards = frozenset(highest)
+                remember(_REACHED, key, ((rank, cards), *reached[: _KEPT - 1]))
+                return cards
     best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
     if best is None:
         remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
-        return False
+        return None
     rank = rule.key(best.strength)
     remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
     found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
     remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
-    return rank > mine
+    return found if rank > mine else None
 
 
 _COLOUR_CODES = CLAN_CARDS.colours
@@ -1443,16 +1446,40 @@ def _best_plain(
 def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
     """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
     prover's answer (``decide_claim``), from what is remembered when it decides."""
+    # This very stone's last answer first: a settled duel, or cards that beat
+    # the claim and are still unseen (they still do: the stone is unchanged).
+    kept = _BY_STONE.get(id(stone) * 2 + player)
+    if kept is not None and kept[0] is stone:
+        if kept[1] is not None:
+            return kept[1]
+        if kept[2].isdisjoint(sight.seen):
+            return False
     mine, theirs = stone.sides[player], stone.sides[1 - player]
     style = stone.style
     mine_rank = _STRENGTHS.get((style, mine)) or _strength_rank(state, stone, mine)
     if len(theirs) == (3 if style is None else _size(stone)):
         theirs_rank = _STRENGTHS.get((style, theirs)) or _strength_rank(state, stone, theirs)
         if mine_rank != theirs_rank:
-            return mine_rank > theirs_rank
-        mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
-        return mine_at is not None and theirs_at is not None and mine_at < theirs_at
-    return not _beaten(state, stone, theirs, mine_rank, sight)
+            holds = mine_rank > theirs_rank
+        else:
+            mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
+            holds = mine_at is not None and theirs_at is not None and mine_at < theirs_at
+        remember(_BY_STONE, id(stone) * 2 + player, (stone, holds, _NO_CARDS))
+        return holds
+    witness = _beaten(state, stone, theirs, mine_rank, sight)
+    if witness is None:
+        return True
+    remember(_BY_STONE, id(stone) * 2 + player, (stone, None, witness))
+    return False
+
+
+#: id(stone) * 2 + claimant -> (the stone, its verdict when both sides are
+#: complete, else None and cards that beat the claim). Each entry holds its
+#: stone, so an id is never a stranger's. Only what holds in every game
+#: through this stone is kept (a claim that holds now may not in a position
+#: that shows fewer cards: that is for ``_CEILINGS`` to say).
+_BY_STONE: dict[int, tuple[Stone, bool | None, frozenset[Card]]] = {}
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 _CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
