@@ -226,6 +226,13 @@ class Stone:
         return len(self.sides[player]) == self.rule.size
 
 
+# The phases as module names: the hot paths test them at every ply.
+_PLAY = Phase.PLAY
+_AFTER_PLAY = Phase.AFTER_PLAY
+_AFTER_PASS = Phase.AFTER_PASS
+_RECRUIT_RETURN = Phase.RECRUIT_RETURN
+
+
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
 
 
@@ -437,7 +444,7 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         checked = self._checked(move, player)
-        if self.phase is Phase.RECRUIT_RETURN and type(checked) is not PutBack:
+        if self.phase is _RECRUIT_RETURN and type(checked) is not PutBack:
             back = min(2, self.hand_sizes[self.to_move])
             raise illegal(
                 checked,
@@ -479,7 +486,7 @@ class State(LineState[Move]):
         if (
             type(card) is Card
             and hand is not None
-            and self.phase is Phase.PLAY
+            and self.phase is _PLAY
             and 0 <= index < STONES
             and card in hand
         ):
@@ -488,7 +495,7 @@ class State(LineState[Move]):
             size = 3 if stone.style is None or stone.style.name != "mud_fight" else 4
             if stone.owner is None and len(side) < size:
                 return _fast_play(self, player, card, hand, index, stone, side, size)
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
         if isinstance(card, Tactic):
@@ -529,7 +536,7 @@ class State(LineState[Move]):
             self,
             stones=replaced(self.stones, move.stone - 1, placed),
             **self._spend(player, card),
-            phase=Phase.AFTER_PLAY,
+            phase=_AFTER_PLAY,
             ply=self.ply + 1,
         )
 
@@ -610,7 +617,7 @@ class State(LineState[Move]):
         # The common case, inlined for replay speed: the base game's draw of a
         # known top card into a known hand.
         if (
-            self.phase is Phase.AFTER_PLAY
+            self.phase is _AFTER_PLAY
             and move.pile is None
             and not self.rules.tactics
             and deck
@@ -623,13 +630,13 @@ class State(LineState[Move]):
                 deck[1:],
                 self.deck_size - 1,
                 1 - player,
-                Phase.PLAY,
+                _PLAY,
                 self.ply + 1,
                 0,
             )
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
-        if self.phase is Phase.AFTER_PASS:
+        if self.phase is _AFTER_PASS:
             raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
         if self.phase is Phase.AFTER_RECRUIT:
             raise illegal(
@@ -652,7 +659,7 @@ class State(LineState[Move]):
             raise illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
         changes = self._take(player, [pile])
         return _evolve(
-            self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1, blank_turns=0
+            self, **changes, to_move=1 - player, phase=_PLAY, ply=self.ply + 1, blank_turns=0
         )
 
     def _end_turn(self, move: EndTurn) -> State:
@@ -1009,23 +1016,23 @@ class State(LineState[Move]):
         if self.outcome is not None:
             return []
         rules, phase = self.rules, self.phase
-        if not rules.tactics and phase is not Phase.AFTER_PASS:
+        if not rules.tactics and phase is not _AFTER_PASS:
             fast = self._base_moves(rules, phase)
             if fast is not None:
                 return fast
-        if phase is Phase.RECRUIT_RETURN:
+        if phase is _RECRUIT_RETURN:
             return self._put_back_moves()
         moves: list[Move] = []
         claims = self._provable_claims() if self.claims_now() else []
         moves.extend(claims)
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             moves.extend(self._card_plays())
             if not self.can_play_card() and not (claims and self.rules.early_bird):
                 moves.append(Pass())
             return moves
-        if self.phase is Phase.AFTER_PASS and claims:
+        if self.phase is _AFTER_PASS and claims:
             return moves  # a turn with a pass claims what it can before it ends
-        if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
+        if self.phase is _AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
             if not self.rules.tactics:
                 moves.append(Draw())
             else:
@@ -1044,7 +1051,7 @@ class State(LineState[Move]):
         the general path must answer)."""
         player = self.to_move
         moves: list[Move] = []
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self.hands[player]
             if hand is None or not self.hand_sizes[player]:
                 return None
@@ -1064,7 +1071,7 @@ class State(LineState[Move]):
             if not (rows and open_at) and not (claimed and rules.early_bird):
                 moves.append(Pass())
             return moves
-        if phase is Phase.AFTER_PLAY:
+        if phase is _AFTER_PLAY:
             if not rules.early_bird:
                 moves.extend(self._provable_claims())
             moves.append(_DRAW if self.deck_size + self.tactic_deck_size > 0 else _END_TURN)

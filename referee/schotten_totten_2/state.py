@@ -215,6 +215,15 @@ class Phase(Enum):
     EXCHANGE = "exchange"
 
 
+# The phases as module names: the hot paths test them at every ply.
+_OPENING = Phase.OPENING
+_PLAY = Phase.PLAY
+_AFTER_PLAY = Phase.AFTER_PLAY
+_AFTER_PASS = Phase.AFTER_PASS
+_SHUFFLE = Phase.SHUFFLE
+_EXCHANGE = Phase.EXCHANGE
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Which Schotten Totten 2 is played: the base game or the tactics variant."""
@@ -475,29 +484,30 @@ class State(LineState[Move]):
         """
         if self.outcome is not None:
             return []
-        player = self.to_move
-        if self.phase is Phase.SHUFFLE:
+        player, phase = self.to_move, self.phase
+        if phase is _SHUFFLE:
             # Chance, not a choice: the one dealt outcome (see chance_outcomes).
             if self.deck is None:
                 return [Shuffle()]
             return [_dealt_shuffle(self.chance_seed, self.ply, self.deck_size + 2)]
-        if self.phase is Phase.EXCHANGE:
+        if phase is _EXCHANGE:
             return self._exchange_replies()
         moves: list[Move] = []
         if player == self.attacker:
             moves.extend(self._provable_controls())
-        if self.phase in (Phase.OPENING, Phase.PLAY):
-            if self.phase is Phase.OPENING:
+        if phase is _OPENING or phase is _PLAY:
+            if phase is _OPENING:
                 moves.extend(self._openings())
             plays = self._plays()
             moves.extend(plays)
             if self._may_pass(plays):
                 moves.append(_PASS)
             return moves
-        if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
-            moves.append(_DRAW)
-        if self.phase is Phase.AFTER_PLAY and self.rules.tactics and self.tactic_deck_size > 0:
-            moves.append(_DRAW_TACTIC)
+        if phase is _AFTER_PLAY:
+            if self.deck_size > 0:
+                moves.append(_DRAW)
+            if self.rules.tactics and self.tactic_deck_size > 0:
+                moves.append(_DRAW_TACTIC)
         if not moves or not isinstance(moves[-1], Draw):
             moves.append(_END_TURN)
         return moves
@@ -1799,7 +1809,7 @@ def _fast_card(state: State, move: PlayCard) -> State | None:
     phase = state.phase
     if (
         type(card) is not Card
-        or (phase is not Phase.OPENING and phase is not Phase.PLAY)
+        or (phase is not _OPENING and phase is not _PLAY)
         or card.value == 0
         or card.value == 11
         or card not in _SIEGE_SET
@@ -1829,7 +1839,7 @@ def _fast_card(state: State, move: PlayCard) -> State | None:
         (*tiles[: number - 1], placed, *tiles[number:]),
         replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
         replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
-        Phase.AFTER_PLAY,
+        _AFTER_PLAY,
         state.ply + 1,
         False,
     )
@@ -1842,7 +1852,7 @@ def _fast_draw(state: State, move: Draw) -> State | None:
     player = state.to_move
     hand, deck = state.hands[player], state.deck
     if (
-        state.phase is not Phase.AFTER_PLAY
+        state.phase is not _AFTER_PLAY
         or move.pile != "siege"
         or not state.deck_size
         or not deck
@@ -1861,7 +1871,7 @@ def _fast_draw(state: State, move: Draw) -> State | None:
         exhausted,
         player == state.attacker,
         following,
-        Phase.OPENING,
+        _OPENING,
         state.ply + 1,
         following == state.attacker and exhausted,
     )
