@@ -1237,7 +1237,8 @@ class State(LineState[Move]):
         sight: Sight | None = None
         for tile in self.tiles:
             # Cheap bounds first: only a complete attacker side is asked about.
-            if len(tile.sides[attacker]) != _SIZES[tile.number][tile.damaged]:
+            held = len(tile.sides[attacker])
+            if held < 2 or held != _SIZES[tile.number][tile.damaged]:
                 continue
             if sight is None:
                 sight = Sight(self._siege_seen, _PAIRS)
@@ -1445,6 +1446,15 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
     """Whether the attacker's complete side at ``tile`` can be declared in control:
     the exact prover's answer (``decide_claim``), from what is remembered when it decides."""
     attacker = state.attacker
+    # This very tile's last answer first: a settled duel, or cards that beat
+    # the control and are still unseen (they still do: the tile is unchanged).
+    at = id(tile) * 2 + attacker
+    kept = _BY_TILE.get(at)
+    if kept is not None and kept[0] is tile:
+        if kept[1] is not None:
+            return kept[1]
+        if kept[2].isdisjoint(sight.seen):
+            return False
     mine, theirs = tile.sides[attacker], tile.sides[1 - attacker]
     if len(theirs) == len(mine):
         mine_at, theirs_at = tile.completed[attacker], tile.completed[1 - attacker]
@@ -1454,12 +1464,14 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
         if settled is None:
             settled = state._verdict(tile, "exact", NO_POOL).holds
             remember(_SETTLED, settled_key, settled)
+        remember(_BY_TILE, at, (tile, settled, _NO_CARDS))
         return settled
     key = (tile.number, tile.damaged, mine, theirs)
     seen = sight.seen
     refuted = _REFUTED.get(key, ())
     for cards in refuted:
         if cards.isdisjoint(seen):
+            remember(_BY_TILE, at, (tile, None, cards))
             return False
     proved = _PROVED.get(key, ())
     for then in proved:
@@ -1474,7 +1486,9 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
         if best is None or best[0] <= mine_key:
             remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
             return True
-        remember(_REFUTED, key, (frozenset(best[1]), *refuted[: _KEPT - 1]))
+        beating = frozenset(best[1])
+        remember(_REFUTED, key, (beating, *refuted[: _KEPT - 1]))
+        remember(_BY_TILE, at, (tile, None, beating))
         return False
     verdict = state._verdict(tile, "exact", sight.pool)
     if verdict.holds:
@@ -1484,7 +1498,17 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
     if witness is not None:
         found = frozenset(_CARD_OF_PAIR[pair] for pair in witness.cards)
         remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
+        remember(_BY_TILE, at, (tile, None, found))
     return False
+
+
+#: id(tile) * 2 + attacker -> (the tile, its verdict when both sides are
+#: complete, else None and cards that beat the control). Each entry holds its
+#: tile, so an id is never a stranger's. Only what holds in every game through
+#: this tile is kept (a control that holds now may not in a position that
+#: shows fewer cards: that is for ``_PROVED`` to say).
+_BY_TILE: dict[int, tuple[Tile, bool | None, frozenset[Card]]] = {}
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 # --- checking a state built from outside ---------------------------------------------
@@ -1812,14 +1836,17 @@ def _fast_card(state: State, move: PlayCard) -> State | None:
         or (phase is not _OPENING and phase is not _PLAY)
         or card.value == 0
         or card.value == 11
-        or card not in _SIEGE_SET
         or state.hand_tactics is None
     ):
         return None
     player = state.to_move
     hand = state.hands[player]
     number = move.tile
-    if hand is None or card not in hand or not 1 <= number <= TILES:
+    if hand is None or not 1 <= number <= TILES:
+        return None
+    try:
+        at = hand.index(card)  # a card in a hand is a siege card: the state was checked
+    except ValueError:
         return None
     tile = state.tiles[number - 1]
     side = tile.sides[player]
@@ -1833,7 +1860,6 @@ def _fast_card(state: State, move: PlayCard) -> State | None:
     else:
         placed = _tile_sides(tile, (tile.sides[0], new_side), (tile.completed[0], done))
     tiles = state.tiles
-    at = hand.index(card)
     return _after_card(
         state,
         (*tiles[: number - 1], placed, *tiles[number:]),
