@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations, combinations_with_replacement
@@ -565,7 +564,7 @@ class State(LineState[Move]):
             )
         last, proven = _LAST_CLAIMS
         known = last is self and _CLAIMS[move.stone - 1] in proven
-        if not known and not _claim_holds(self, stone, player, Sight(self._seen, _PAIRS)):
+        if not known and not _claim_holds(self, stone, player, self._seen_mask()):
             verdict = self._verdict(stone, player, "exact", None)
             raise ClaimRefusedError(
                 Reason.CLAIM_NOT_PROVEN,
@@ -1184,18 +1183,20 @@ class State(LineState[Move]):
         return [_put_back(tuple(back)) for back in options]
 
     def _seen(self) -> frozenset[Card]:
-        """:meth:`visible_cards`, kept from ply to ply when a play or a claim
-        made this state from the last one asked (see ``_LAST_SEEN``)."""
+        """:meth:`visible_cards`, as the prover's sight wants them."""
+        return frozenset(self.visible_cards())
+
+    def _seen_mask(self) -> int:
+        """:meth:`visible_cards` as a bit mask (see ``_BIT``), kept from ply to
+        ply when a play or a claim made this state from the last one asked
+        (see ``_LAST_SEEN``)."""
         global _LAST_SEEN
-        stones, discards, seen, added = _LAST_SEEN
+        stones, discards, mask = _LAST_SEEN
         if stones is self.stones and discards is self.discards:
-            if added:
-                seen = seen.union(added)
-                _LAST_SEEN = (stones, discards, seen, ())
-            return seen
-        seen = frozenset(self.visible_cards())
-        _LAST_SEEN = (self.stones, self.discards, seen, ())
-        return seen
+            return mask
+        mask = _mask_of(self.visible_cards())
+        _LAST_SEEN = (self.stones, self.discards, mask)
+        return mask
 
     def _provable_claims(self) -> list[Claim]:
         last, proven = _LAST_CLAIMS
@@ -1208,7 +1209,7 @@ class State(LineState[Move]):
     def _prove_claims(self) -> list[Claim]:
         player = self.to_move
         claims: list[Claim] = []
-        sight: Sight | None = None
+        seen = -1
         for i, stone in enumerate(self.stones):
             # Cheap bounds first: only an unclaimed stone with this side complete.
             if stone.owner is not None:
@@ -1216,9 +1217,9 @@ class State(LineState[Move]):
             held = len(stone.sides[player])
             if held < 3 or held != (3 if stone.style is None else _size(stone)):
                 continue
-            if sight is None:
-                sight = Sight(self._seen, _PAIRS)
-            if _claim_holds(self, stone, player, sight):
+            if seen < 0:
+                seen = self._seen_mask()
+            if _claim_holds(self, stone, player, seen):
                 claims.append(_CLAIMS[i])
         return claims
 
@@ -1249,15 +1250,27 @@ _END_TURN = EndTurn()
 # memos keyed by immutable values (the combat style and the side); states carry
 # nothing of them.
 
+#: clan card -> its bit in a mask of clan cards (card order)
+_BIT = {card: 1 << i for i, card in enumerate(CLAN_CARDS.cards)}
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (clan cards; see ``_BIT``)."""
+    mask = 0
+    for card in cards:
+        mask |= _BIT[card]
+    return mask
+
+
 _SideKey = tuple[Tactic | None, tuple[AnyCard, ...]]
 _Rank = tuple[int, int]
 #: (style, complete side) -> the rule's key of its strength (wildcards at their best)
 _STRENGTHS: dict[_SideKey, _Rank] = {}
 #: (style, incomplete side) -> completions found: (key of the strength, cards added)
-_REACHED: dict[_SideKey, tuple[tuple[_Rank, frozenset[Card]], ...]] = {}
+_REACHED: dict[_SideKey, tuple[tuple[_Rank, int], ...]] = {}  # cards as a mask
 #: (style, incomplete side) -> best found: (its key, or None when the pool could not
-#: complete the side; the clan cards visible then)
-_CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, frozenset[Card]], ...]] = {}
+#: complete the side; the mask of the clan cards visible then)
+_CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, int], ...]] = {}
 _KEPT = 4  # completions and ceilings kept per side, newest first
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
 _HIGHEST_FIRST = sorted(CLAN_CARDS.cards, key=lambda card: -card.value)
@@ -1277,6 +1290,26 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
     """The rule's key of a complete side's strength, its wildcards at their best."""
     key = (stone.style, side)
     rank = _STRENGTHS.get(key)
+    if rank is None and stone.style is None and len(side) == 3:
+        a, b, c = side
+        if type(a) is Card and type(b) is Card and type(c) is Card:
+            # FORMATION.classify, written out for three clan cards
+            low, middle, high = sorted((a.value, b.value, c.value))
+            total = low + middle + high
+            one_colour = a.colour == b.colour == c.colour
+            run = middle == low + 1 and high == middle + 1
+            if one_colour and run:
+                rank = (Kind.COLOR_RUN, total)
+            elif low == high:
+                rank = (Kind.THREE_OF_A_KIND, total)
+            elif one_colour:
+                rank = (Kind.COLOR, total)
+            elif run:
+                rank = (Kind.RUN, total)
+            else:
+                rank = (Kind.SUM, total)
+            remember(_STRENGTHS, key, rank)
+            return rank
     if rank is None:
         rule = stone.rule
         pairs = _clan_pairs(side)
@@ -1292,31 +1325,30 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
 
 
 def _beaten(
-    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: Sight
-) -> frozenset[Card] | None:
-    """The cards that complete the incomplete ``side`` into a formation that
-    beats the claimant's ``mine`` (the claimant completed first), if it can
-    still be done; ``None`` if it cannot."""
+    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, seen: int
+) -> int | None:
+    """The cards (a mask) that complete the incomplete ``side`` into a
+    formation that beats the claimant's ``mine`` (the claimant completed
+    first), if it can still be done; ``None`` if it cannot. ``seen`` is the
+    mask of the visible cards."""
     key = (stone.style, side)
-    seen = sight.seen
     reached = _REACHED.get(key, ())
     for rank, cards in reached:
-        if rank > mine and cards.isdisjoint(seen):
+        if rank > mine and not cards & seen:
             return cards
     ceilings = _CEILINGS.get(key, ())
     for ceiling, then in ceilings:
-        if (ceiling is None or ceiling <= mine) and then <= seen:
+        if (ceiling is None or ceiling <= mine) and not then & ~seen:
             return None
     if stone.style is None:
         plain = _best_plain(side, seen)
         if plain is not None:
             rank_or_none, added = plain
-            remember(_CEILINGS, key, ((rank_or_none, frozenset(seen)), *ceilings[: _KEPT - 1]))
+            remember(_CEILINGS, key, ((rank_or_none, seen), *ceilings[: _KEPT - 1]))
             if rank_or_none is None:
                 return None
-            cards = frozenset(added)
-            remember(_REACHED, key, ((rank_or_none, cards), *reached[: _KEPT - 1]))
-            return cards if rank_or_none > mine else None
+            remember(_REACHED, key, ((rank_or_none, added), *reached[: _KEPT - 1]))
+            return added if rank_or_none > mine else None
     rule = stone.rule
     # A cheap try before the prover: the side with the highest unseen cards.
     missing = rule.size - len(side)
@@ -1324,23 +1356,24 @@ def _beaten(
     if pairs is not None:
         highest = []
         for card in _HIGHEST_FIRST:
-            if card not in seen:
+            if not _BIT[card] & seen:
                 highest.append(card)
                 if len(highest) == missing:
                     break
         if len(highest) == missing:
             rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
             if rank > mine:
-                cards = frozenset(highest)
+                cards = _mask_of(highest)
                 remember(_REACHED, key, ((rank, cards), *reached[: _KEPT - 1]))
                 return cards
-    best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
+    pool = Sight(state._seen, _PAIRS).pool
+    best = best_reachable(state._pieces(side), pool, rule, colours=_COLOURS)
     if best is None:
-        remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
+        remember(_CEILINGS, key, ((None, seen), *ceilings[: _KEPT - 1]))
         return None
     rank = rule.key(best.strength)
-    remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
-    found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
+    remember(_CEILINGS, key, ((rank, seen), *ceilings[: _KEPT - 1]))
+    found = _mask_of(_CARD_OF_PAIR[pair] for pair in best.cards)
     remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
     return found if rank > mine else None
 
@@ -1348,32 +1381,33 @@ def _beaten(
 _COLOUR_CODES = CLAN_CARDS.colours
 _TOP_VALUE = max(card.value for card in CLAN_CARDS.cards)
 _LOW_VALUE = min(card.value for card in CLAN_CARDS.cards)
-#: colour -> its clan cards, highest value first
+#: colour -> its clan cards' (bit, value), highest value first
 _COLOUR_HIGHEST_FIRST = {
-    colour: [card for card in _HIGHEST_FIRST if card.colour == colour] for colour in _COLOUR_CODES
+    colour: [(_BIT[card], card.value) for card in _HIGHEST_FIRST if card.colour == colour]
+    for colour in _COLOUR_CODES
 }
-#: value -> its clan cards, one per colour
-_OF_VALUE = {
-    value: [card for card in CLAN_CARDS.cards if card.value == value]
+#: every clan card's (bit, value), highest value first
+_ALL_HIGHEST_FIRST = [(_BIT[card], card.value) for card in _HIGHEST_FIRST]
+#: value -> the mask of its clan cards, one per colour
+_VALUE_MASK = {
+    value: _mask_of(card for card in CLAN_CARDS.cards if card.value == value)
     for value in range(_LOW_VALUE, _TOP_VALUE + 1)
 }
-#: (colour, lowest value) -> the three cards of that colour run
-_RUN_CARDS = {
-    (colour, low): tuple(Card(colour, v) for v in range(low, low + 3))
+#: (colour, lowest value) -> the mask of the three cards of that colour run
+_RUN_MASK = {
+    (colour, low): _mask_of(Card(colour, v) for v in range(low, low + 3))
     for colour in _COLOUR_CODES
     for low in range(_LOW_VALUE, _TOP_VALUE - 1)
 }
 
 
-def _best_plain(
-    side: tuple[AnyCard, ...], seen: AbstractSet[Card]
-) -> tuple[_Rank | None, tuple[Card, ...]] | None:
+def _best_plain(side: tuple[AnyCard, ...], seen: int) -> tuple[_Rank | None, int] | None:
     """The strongest formation an incomplete side of clan cards at a stone
-    without a combat style can still reach from the unseen cards (``seen``
-    holds every visible card, the side's own among them), computed directly:
-    its rule's key and the cards added, or ``(None, ())`` when too few cards
-    are unseen to complete it; ``None`` when the side holds a tactic card (the
-    prover answers then).
+    without a combat style can still reach from the unseen cards (``seen``,
+    a mask, holds every visible card, the side's own among them), computed
+    directly: its rule's key and the cards added (a mask), or ``(None, 0)``
+    when too few cards are unseen to complete it; ``None`` when the side
+    holds a tactic card (the prover answers then).
 
     Each kind's best is found strongest kind first; a completion that meets a
     kind's condition is worth at least that kind, so the first kind reachable
@@ -1381,15 +1415,18 @@ def _best_plain(
     """
     values: list[int] = []
     colours: set[str] = set()
+    mask = 0
     for card in side:
         if type(card) is not Card:
             return None
         values.append(card.value)
         colours.add(card.colour)
+        mask |= _BIT[card]
     missing = 3 - len(values)
     total = sum(values)
     different = len(set(values))
     in_colours = colours or _COLOUR_CODES
+    lows: Sequence[int] = ()
     if different == len(values):
         # Runs holding the side, highest first.
         if values:
@@ -1399,67 +1436,72 @@ def _best_plain(
         if len(colours) <= 1:
             for low in lows:
                 for colour in in_colours:
-                    run = _RUN_CARDS[colour, low]
-                    added = [c for c in run if c.value not in values] if values else list(run)
-                    if seen.isdisjoint(added):
-                        return (Kind.COLOR_RUN, 3 * low + 3), tuple(added)
+                    added = _RUN_MASK[colour, low] & ~mask
+                    if not added & seen:
+                        return (Kind.COLOR_RUN, 3 * low + 3), added
     if different <= 1:
         # Three of a kind: the highest value with enough unseen cards.
         for value in values[:1] or range(_TOP_VALUE, _LOW_VALUE - 1, -1):
-            unseen = [c for c in _OF_VALUE[value] if c not in seen]
-            if len(unseen) >= missing:
-                return (Kind.THREE_OF_A_KIND, 3 * value), tuple(unseen[:missing])
+            unseen = _VALUE_MASK[value] & ~seen
+            if unseen.bit_count() >= missing:
+                added = 0
+                for _ in range(missing):
+                    lowest = unseen & -unseen
+                    added |= lowest
+                    unseen ^= lowest
+                return (Kind.THREE_OF_A_KIND, 3 * value), added
     if len(colours) <= 1:
         # Colour: the highest unseen cards of one colour.
-        best_total: int = -1
-        best_added: tuple[Card, ...] = ()
+        best_total, best_added = -1, 0
         for colour in in_colours:
-            picked: list[Card] = []
-            for card in _COLOUR_HIGHEST_FIRST[colour]:
-                if card not in seen:
-                    picked.append(card)
-                    if len(picked) == missing:
-                        summed = total + sum(c.value for c in picked)
+            count, summed, added = 0, total, 0
+            for bit, value in _COLOUR_HIGHEST_FIRST[colour]:
+                if not bit & seen:
+                    count += 1
+                    summed += value
+                    added |= bit
+                    if count == missing:
                         if summed > best_total:
-                            best_total, best_added = summed, tuple(picked)
+                            best_total, best_added = summed, added
                         break
         if best_added:
             return (Kind.COLOR, best_total), best_added
     if different == len(values):
         # Run: the highest run holding the side, any colours.
         for low in lows:
-            chosen: list[Card] = []
+            added = 0
             for v in (low, low + 1, low + 2):
                 if v in values:
                     continue
-                for card in _OF_VALUE[v]:
-                    if card not in seen:
-                        chosen.append(card)
-                        break
-                else:
+                unseen = _VALUE_MASK[v] & ~seen
+                if not unseen:
                     break
+                added |= unseen & -unseen
             else:
-                return (Kind.RUN, 3 * low + 3), tuple(chosen)
+                return (Kind.RUN, 3 * low + 3), added
     # Sum: the highest unseen cards.
-    highest: list[Card] = []
-    for card in _HIGHEST_FIRST:
-        if card not in seen:
-            highest.append(card)
-            if len(highest) == missing:
-                return (Kind.SUM, total + sum(c.value for c in highest)), tuple(highest)
-    return None, ()
+    count, summed, added = 0, total, 0
+    for bit, value in _ALL_HIGHEST_FIRST:
+        if not bit & seen:
+            count += 1
+            summed += value
+            added |= bit
+            if count == missing:
+                return (Kind.SUM, summed), added
+    return None, 0
 
 
-def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
-    """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
-    prover's answer (``decide_claim``), from what is remembered when it decides."""
+def _claim_holds(state: State, stone: Stone, player: int, seen: int) -> bool:
+    """Whether ``player``'s complete side at ``stone`` can be claimed, the
+    visible cards' mask being ``seen``: the exact prover's answer
+    (``decide_claim``), from what is remembered when it decides."""
     # This very stone's last answer first: a settled duel, or cards that beat
     # the claim and are still unseen (they still do: the stone is unchanged).
     kept = _BY_STONE.get(id(stone) * 2 + player)
     if kept is not None and kept[0] is stone:
         if kept[1] is not None:
             return kept[1]
-        if kept[2].isdisjoint(sight.seen):
+        if not kept[2] & seen:
             return False
     mine, theirs = stone.sides[player], stone.sides[1 - player]
     style = stone.style
@@ -1471,9 +1513,9 @@ def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
         else:
             mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
             holds = mine_at is not None and theirs_at is not None and mine_at < theirs_at
-        remember(_BY_STONE, id(stone) * 2 + player, (stone, holds, _NO_CARDS))
+        remember(_BY_STONE, id(stone) * 2 + player, (stone, holds, 0))
         return holds
-    witness = _beaten(state, stone, theirs, mine_rank, sight)
+    witness = _beaten(state, stone, theirs, mine_rank, seen)
     if witness is None:
         return True
     remember(_BY_STONE, id(stone) * 2 + player, (stone, None, witness))
@@ -1481,12 +1523,11 @@ def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
 
 
 #: id(stone) * 2 + claimant -> (the stone, its verdict when both sides are
-#: complete, else None and cards that beat the claim). Each entry holds its
-#: stone, so an id is never a stranger's. Only what holds in every game
-#: through this stone is kept (a claim that holds now may not in a position
-#: that shows fewer cards: that is for ``_CEILINGS`` to say).
-_BY_STONE: dict[int, tuple[Stone, bool | None, frozenset[Card]]] = {}
-_NO_CARDS: frozenset[Card] = frozenset()
+#: complete, else None and the mask of cards that beat the claim). Each entry
+#: holds its stone, so an id is never a stranger's. Only what holds in every
+#: game through this stone is kept (a claim that holds now may not in a
+#: position that shows fewer cards: that is for ``_CEILINGS`` to say).
+_BY_STONE: dict[int, tuple[Stone, bool | None, int]] = {}
 
 
 _CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
@@ -1496,8 +1537,8 @@ _CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
 # holds the objects it is about, so an identity test never meets a stranger.
 #
 # The visible cards are a function of the stones and the discard pile, both
-# immutable tuples: (stones, discards, visible cards, cards since shown).
-_LAST_SEEN: tuple[Any, Any, frozenset[Card], tuple[Card, ...]] = (None, None, frozenset(), ())
+# immutable tuples: (stones, discards, the visible cards' mask).
+_LAST_SEEN: tuple[Any, Any, int] = (None, None, 0)
 # The claims the player to move can prove: (state, its claims).
 _LAST_CLAIMS: tuple[State | None, tuple[Claim, ...]] = (None, ())
 
@@ -1506,9 +1547,9 @@ def _carry_seen(state: State, stones: tuple[Stone, ...], card: Card | None) -> N
     """``stones`` replace ``state``'s, showing ``card`` more (or nothing more):
     if ``state``'s visible cards are kept, keep them for ``stones`` too."""
     global _LAST_SEEN
-    last, discards, seen, added = _LAST_SEEN
+    last, discards, mask = _LAST_SEEN
     if last is state.stones and discards is state.discards:
-        _LAST_SEEN = (stones, discards, seen, added if card is None else (*added, card))
+        _LAST_SEEN = (stones, discards, mask if card is None else mask | _BIT[card])
 
 
 def _remember_claims(state: State, claims: tuple[Claim, ...]) -> None:
