@@ -852,7 +852,7 @@ class State(LineState[Move]):
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        if not _control_holds(self, tile, Sight(self._siege_seen, _PAIRS)):
+        if not _control_holds(self, tile, self._seen_mask(), Sight(self._siege_seen, _PAIRS)):
             # refused: the prover's own verdict, asked afresh, is the evidence
             verdict = self._verdict(tile, "exact", None)
             if not verdict.holds:
@@ -1231,10 +1231,23 @@ class State(LineState[Move]):
                 seen.extend(c for c in side if type(c) is Card)
         return frozenset(seen)
 
+    def _seen_mask(self) -> int:
+        """:meth:`_siege_seen` as a bit mask (see ``_BIT``), kept from ply to
+        ply when a card play made this state from the last one asked (see
+        ``_LAST_SEEN``)."""
+        global _LAST_SEEN
+        tiles, discards, mask = _LAST_SEEN
+        if tiles is self.tiles and discards is self.discards:
+            return mask
+        mask = _mask_of(self._siege_seen())
+        _LAST_SEEN = (self.tiles, self.discards, mask)
+        return mask
+
     def _provable_controls(self) -> list[Control]:
         attacker = self.attacker
         controls: list[Control] = []
         sight: Sight | None = None
+        seen = -1
         for tile in self.tiles:
             # Cheap bounds first: only a complete attacker side is asked about.
             held = len(tile.sides[attacker])
@@ -1242,7 +1255,8 @@ class State(LineState[Move]):
                 continue
             if sight is None:
                 sight = Sight(self._siege_seen, _PAIRS)
-            if _control_holds(self, tile, sight):
+                seen = self._seen_mask()
+            if _control_holds(self, tile, seen, sight):
                 controls.append(_CONTROLS[tile.number - 1])
         return controls
 
@@ -1383,10 +1397,10 @@ class State(LineState[Move]):
 _TileKey = tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...]]
 #: (tile, side up, attacker's side, defender's complete side, attacker first) -> holds
 _SETTLED: dict[tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...], bool], bool] = {}
-#: (tile, side up, both sides) -> the visible siege cards of tables where it held
-_PROVED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
-#: (tile, side up, both sides) -> the cards of completions that beat the attacker
-_REFUTED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
+#: (tile, side up, both sides) -> the visible siege cards of tables where it held (masks)
+_PROVED: dict[_TileKey, tuple[int, ...]] = {}
+#: (tile, side up, both sides) -> the cards of completions that beat the attacker (masks)
+_REFUTED: dict[_TileKey, tuple[int, ...]] = {}
 #: card -> its play at each tile (index = tile number; index 0 unused)
 _PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {}
 #: tiles holding attacker cards -> every retreat from them
@@ -1442,9 +1456,11 @@ def _shuffles(size: int) -> tuple[Shuffle, ...]:
     return shuffles
 
 
-def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
-    """Whether the attacker's complete side at ``tile`` can be declared in control:
-    the exact prover's answer (``decide_claim``), from what is remembered when it decides."""
+def _control_holds(state: State, tile: Tile, seen: int, sight: Sight) -> bool:
+    """Whether the attacker's complete side at ``tile`` can be declared in control,
+    ``seen`` being the mask of the visible siege cards and ``sight`` the same
+    table for the prover: the exact prover's answer (``decide_claim``), from
+    what is remembered when it decides."""
     attacker = state.attacker
     # This very tile's last answer first: a settled duel, or cards that beat
     # the control and are still unseen (they still do: the tile is unchanged).
@@ -1453,40 +1469,47 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
     if kept is not None and kept[0] is tile:
         if kept[1] is not None:
             return kept[1]
-        if kept[2].isdisjoint(sight.seen):
+        if not kept[2] & seen:
             return False
     mine, theirs = tile.sides[attacker], tile.sides[1 - attacker]
+    plain = all(type(c) is Card for c in (*mine, *theirs))
     if len(theirs) == len(mine):
         mine_at, theirs_at = tile.completed[attacker], tile.completed[1 - attacker]
         first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
         settled_key = (tile.number, tile.damaged, mine, theirs, first)
         settled = _SETTLED.get(settled_key)
         if settled is None:
-            settled = state._verdict(tile, "exact", NO_POOL).holds
+            if plain:
+                # decide_claim between two complete sides of siege cards
+                rule = tile.rule
+                mine_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in mine]))
+                their_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in theirs]))
+                settled = mine_key > their_key or (mine_key == their_key and first)
+            else:
+                settled = state._verdict(tile, "exact", NO_POOL).holds
             remember(_SETTLED, settled_key, settled)
-        remember(_BY_TILE, at, (tile, settled, _NO_CARDS))
+        remember(_BY_TILE, at, (tile, settled, 0))
         return settled
     key = (tile.number, tile.damaged, mine, theirs)
-    seen = sight.seen
     refuted = _REFUTED.get(key, ())
     for cards in refuted:
-        if cards.isdisjoint(seen):
+        if not cards & seen:
             remember(_BY_TILE, at, (tile, None, cards))
             return False
     proved = _PROVED.get(key, ())
     for then in proved:
-        if then <= seen:
+        if not then & ~seen:
             return True
-    if all(type(c) is Card for c in (*mine, *theirs)):
+    if plain:
         # Siege cards only: the best completion found directly, no prover search
         # (the opposing side is incomplete: a tie goes to the attacker).
         rule = tile.rule
-        best = _PLAIN_BEST.best(cast(tuple[Card, ...], theirs), seen, rule)
+        best = _PLAIN_BEST.best(cast(tuple[Card, ...], theirs), sight.seen, rule)
         mine_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in mine]))
         if best is None or best[0] <= mine_key:
             remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
             return True
-        beating = frozenset(best[1])
+        beating = _mask_of(best[1])
         remember(_REFUTED, key, (beating, *refuted[: _KEPT - 1]))
         remember(_BY_TILE, at, (tile, None, beating))
         return False
@@ -1496,19 +1519,36 @@ def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
         return True
     witness = verdict.witness
     if witness is not None:
-        found = frozenset(_CARD_OF_PAIR[pair] for pair in witness.cards)
+        found = _mask_of(_CARD_OF_PAIR[pair] for pair in witness.cards)
         remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
         remember(_BY_TILE, at, (tile, None, found))
     return False
 
 
 #: id(tile) * 2 + attacker -> (the tile, its verdict when both sides are
-#: complete, else None and cards that beat the control). Each entry holds its
-#: tile, so an id is never a stranger's. Only what holds in every game through
-#: this tile is kept (a control that holds now may not in a position that
-#: shows fewer cards: that is for ``_PROVED`` to say).
-_BY_TILE: dict[int, tuple[Tile, bool | None, frozenset[Card]]] = {}
-_NO_CARDS: frozenset[Card] = frozenset()
+#: complete, else None and the mask of cards that beat the control). Each
+#: entry holds its tile, so an id is never a stranger's. Only what holds in
+#: every game through this tile is kept (a control that holds now may not in a
+#: position that shows fewer cards: that is for ``_PROVED`` to say).
+_BY_TILE: dict[int, tuple[Tile, bool | None, int]] = {}
+#: siege card -> its bit in a mask of siege cards (card order)
+_BIT = {card: 1 << i for i, card in enumerate(SIEGE_CARDS.cards)}
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (siege cards; see ``_BIT``)."""
+    mask = 0
+    for card in cards:
+        mask |= _BIT[card]
+    return mask
+
+
+# What the last position asked showed, kept for the next ply (a playout asks
+# position after position): replaced whole, by one assignment, and holding the
+# objects it is about, so an identity test never meets a stranger. The visible
+# siege cards are a function of the tiles and the discard pile, both immutable
+# tuples: (tiles, discards, the visible cards' mask).
+_LAST_SEEN: tuple[Any, Any, int] = (None, None, 0)
 
 
 # --- checking a state built from outside ---------------------------------------------
@@ -1859,10 +1899,15 @@ def _fast_card(state: State, move: PlayCard) -> State | None:
         placed = _tile_sides(tile, (new_side, tile.sides[1]), (done, tile.completed[1]))
     else:
         placed = _tile_sides(tile, (tile.sides[0], new_side), (tile.completed[0], done))
+    global _LAST_SEEN
     tiles = state.tiles
+    new_tiles = (*tiles[: number - 1], placed, *tiles[number:])
+    last, discards, mask = _LAST_SEEN
+    if last is tiles and discards is state.discards:
+        _LAST_SEEN = (new_tiles, discards, mask | _BIT[card])
     return _after_card(
         state,
-        (*tiles[: number - 1], placed, *tiles[number:]),
+        new_tiles,
         replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
         replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
         _AFTER_PLAY,

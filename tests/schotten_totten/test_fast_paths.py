@@ -75,3 +75,21 @@ class TestKeptFromPlyToPly:
         twin = dataclasses.replace(game)
         claim = game._provable_claims()[0]
         assert twin.play(claim) == game.play(claim)
+
+
+class TestClaimsAreTheProversVerdicts:
+    @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True)])
+    def test_provable_claims_are_the_provers_verdicts(self, rules: Rules) -> None:
+        for seed in range(8):
+            state = new_game(seed=seed, rules=rules)
+            choose = random.Random(seed).choice
+            while state.outcome is None:
+                player = state.to_move
+                complete = [
+                    n
+                    for n, s in enumerate(state.stones, start=1)
+                    if s.owner is None and s.complete(player)
+                ]
+                proved = [c.stone for c in state._prove_claims()]
+                assert proved == [n for n in complete if state.claim_verdict(n).holds]
+                state = state.play(choose(state.legal_moves()))

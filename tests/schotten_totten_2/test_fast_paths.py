@@ -9,8 +9,16 @@ import pytest
 
 from referee import schotten_totten_2 as st2
 from referee.game import NO_HISTORY
+from referee.schotten_totten_2 import state as state_module
 from referee.schotten_totten_2.moves import Draw, PlayCard
-from referee.schotten_totten_2.state import SIEGE_CARDS, TACTIC_CARDS, State, _fast_card, _fast_draw
+from referee.schotten_totten_2.state import (
+    SIEGE_CARDS,
+    TACTIC_CARDS,
+    State,
+    _fast_card,
+    _fast_draw,
+    _mask_of,
+)
 
 
 def _general(state: State, move: PlayCard | Draw) -> State:
@@ -72,3 +80,22 @@ class TestTrustedDeal:
         assert given.hands[0] == tuple(SIEGE_CARDS.cards[:size])
         assert given.deck == tuple(SIEGE_CARDS.cards[2 * size :])
         assert given.tactic_deck == (tuple(TACTIC_CARDS) if tactics else ())
+
+
+class TestControlsKeptFromPlyToPly:
+    @pytest.mark.parametrize("tactics", [False, True])
+    def test_controls_are_the_provers_verdicts(self, tactics: bool) -> None:
+        kept = 0
+        for seed in range(10):
+            state = st2.new_game(seed=seed, rules=st2.Rules(tactics=tactics))
+            choose = random.Random(seed).choice
+            while state.outcome is None:
+                kept += state_module._LAST_SEEN[0] is state.tiles
+                assert state._seen_mask() == _mask_of(state._siege_seen())
+                complete = [t for t in state.tiles if t.complete(state.attacker)]
+                proved = [c.tile for c in state._provable_controls()]
+                assert proved == [
+                    t.number for t in complete if state._verdict(t, "exact", None).holds
+                ]
+                state = state.play(choose(state.legal_moves()))
+        assert kept > 100  # the visible cards kept are used
