@@ -499,8 +499,12 @@ class State(LineState[Move]):
             if phase is _OPENING:
                 moves.extend(self._openings())
             plays = self._plays()
-            moves.extend(plays)
-            if self._may_pass(plays):
+            if moves:
+                moves.extend(plays)
+            else:
+                moves = plays  # a new list: nobody else holds it
+            # a known hand with a play never passes (see _may_pass)
+            if not (plays and self.hands[player] is not None) and self._may_pass(plays):
                 moves.append(_PASS)
             return moves
         if phase is _AFTER_PLAY:
@@ -852,7 +856,7 @@ class State(LineState[Move]):
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        if not _control_holds(self, tile, self._seen_mask(), Sight(self._siege_seen, _PAIRS)):
+        if not _control_holds(self, tile, self._seen_mask()):
             # refused: the prover's own verdict, asked afresh, is the evidence
             verdict = self._verdict(tile, "exact", None)
             if not verdict.holds:
@@ -1246,17 +1250,15 @@ class State(LineState[Move]):
     def _provable_controls(self) -> list[Control]:
         attacker = self.attacker
         controls: list[Control] = []
-        sight: Sight | None = None
         seen = -1
         for tile in self.tiles:
             # Cheap bounds first: only a complete attacker side is asked about.
             held = len(tile.sides[attacker])
             if held < 2 or held != _SIZES[tile.number][tile.damaged]:
                 continue
-            if sight is None:
-                sight = Sight(self._siege_seen, _PAIRS)
+            if seen < 0:
                 seen = self._seen_mask()
-            if _control_holds(self, tile, seen, sight):
+            if _control_holds(self, tile, seen):
                 controls.append(_CONTROLS[tile.number - 1])
         return controls
 
@@ -1297,11 +1299,15 @@ class State(LineState[Move]):
         open_tiles = [
             t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
         ]
-        cards = self._hand_choices(player)
         if not self.rules.tactics:
             # The base game: siege cards only, each a ready-made row of plays.
+            hand = self.hands[player]
+            cards: Iterable[AnyCard] = (
+                self._hand_choices(player) if hand is None else dict.fromkeys(hand)
+            )
             rows = [_PLAYS_AT.get(c) or _plays_at(c) for c in cards if type(c) is Card]
             return [row[n] for row in rows for n in open_tiles]
+        cards = self._hand_choices(player)
         moves: list[Move] = []
         tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
         for card in cards:
@@ -1456,11 +1462,10 @@ def _shuffles(size: int) -> tuple[Shuffle, ...]:
     return shuffles
 
 
-def _control_holds(state: State, tile: Tile, seen: int, sight: Sight) -> bool:
+def _control_holds(state: State, tile: Tile, seen: int) -> bool:
     """Whether the attacker's complete side at ``tile`` can be declared in control,
-    ``seen`` being the mask of the visible siege cards and ``sight`` the same
-    table for the prover: the exact prover's answer (``decide_claim``), from
-    what is remembered when it decides."""
+    ``seen`` being the mask of the visible siege cards: the exact prover's
+    answer (``decide_claim``), from what is remembered when it decides."""
     attacker = state.attacker
     # This very tile's last answer first: a settled duel, or cards that beat
     # the control and are still unseen (they still do: the tile is unchanged).
@@ -1500,6 +1505,7 @@ def _control_holds(state: State, tile: Tile, seen: int, sight: Sight) -> bool:
     for then in proved:
         if not then & ~seen:
             return True
+    sight = Sight(state._siege_seen, _PAIRS)
     if plain:
         # Siege cards only: the best completion found directly, no prover search
         # (the opposing side is incomplete: a tie goes to the attacker).
