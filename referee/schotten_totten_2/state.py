@@ -1262,9 +1262,10 @@ class State(LineState[Move]):
                 controls.append(_CONTROLS[tile.number - 1])
         return controls
 
-    def _openings(self) -> list[Move]:
-        if self.to_move == self.attacker:
-            mine = tuple(t.number for t in self.tiles if t.sides[self.attacker])
+    def _openings(self) -> Sequence[Move]:
+        attacker = self.attacker
+        if self.to_move == attacker:
+            mine = tuple([t.number for t in self.tiles if t.sides[attacker]])
             retreats = _RETREATS.get(mine)
             if retreats is None:
                 retreats = tuple(
@@ -1273,10 +1274,10 @@ class State(LineState[Move]):
                     for tiles in combinations(mine, k)
                 )
                 remember(_RETREATS, mine, retreats)
-            return list(retreats)
+            return retreats
         if self.oil == 0:
-            return []
-        return [_OILS[t.number - 1] for t in self.tiles if t.sides[self.attacker]]
+            return ()
+        return [_OILS[t.number - 1] for t in self.tiles if t.sides[attacker]]
 
     def _hand_choices(self, player: int) -> list[AnyCard]:
         """The distinct cards ``player`` may hold (every unseen one if hidden)."""
