@@ -1243,7 +1243,15 @@ class State(LineState[Move]):
         tiles, discards, mask = _LAST_SEEN
         if tiles is self.tiles and discards is self.discards:
             return mask
-        mask = _mask_of(self._siege_seen())
+        mask, bit = 0, _BIT
+        for card in self.discards:
+            if type(card) is Card:
+                mask |= bit[card]
+        for tile in self.tiles:
+            for side in tile.sides:
+                for card in side:
+                    if type(card) is Card:
+                        mask |= bit[card]
         _LAST_SEEN = (self.tiles, self.discards, mask)
         return mask
 
@@ -1252,9 +1260,10 @@ class State(LineState[Move]):
         controls: list[Control] = []
         seen = -1
         for tile in self.tiles:
-            # Cheap bounds first: only a complete attacker side is asked about.
-            held = len(tile.sides[attacker])
-            if held < 2 or held != _SIZES[tile.number][tile.damaged]:
+            # Cheap bounds first: only a complete attacker side is asked about
+            # (a side is complete exactly when it has a completion time: every
+            # state is checked for it).
+            if tile.completed[attacker] is None:
                 continue
             if seen < 0:
                 seen = self._seen_mask()
