@@ -1306,9 +1306,8 @@ class State(LineState[Move]):
     def _plays(self) -> list[Move]:
         """Every legal card play (siege card, troop or action) of the player to move."""
         player, opponent = self.to_move, 1 - self.to_move
-        open_tiles = [
-            t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
-        ]
+        # a side is open exactly while it has no completion time (every state is checked for it)
+        open_tiles = [t.number for t in self.tiles if t.completed[player] is None]
         if not self.rules.tactics:
             # The base game: siege cards only, each a ready-made row of plays.
             hand = self.hands[player]
