@@ -443,7 +443,14 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         checked = self._checked(move, player)
-        if self.phase is _RECRUIT_RETURN and type(checked) is not PutBack:
+        phase = self.phase
+        # The common plies first, by their exact type (the match below tests
+        # each case in turn): a card played, a card drawn.
+        if phase is _PLAY and type(checked) is PlayCard:
+            return self._play_card(checked)
+        if phase is _AFTER_PLAY and type(checked) is Draw:
+            return self._draw(checked)
+        if phase is _RECRUIT_RETURN and type(checked) is not PutBack:
             back = min(2, self.hand_sizes[self.to_move])
             raise illegal(
                 checked,
