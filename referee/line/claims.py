@@ -14,10 +14,10 @@ from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
 from referee.cards import Card
-from referee.formations import FormationRule
+from referee.formations import FormationRule, Kind
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 
-__all__ = ["NO_POOL", "Place", "Sight", "describe_refusal", "verdict_at"]
+__all__ = ["NO_POOL", "Place", "PlainBest", "Sight", "describe_refusal", "verdict_at"]
 
 #: The empty pool: against a complete side nothing can be added.
 NO_POOL = Pool(())
@@ -139,3 +139,119 @@ class Sight:
             seen = self.seen
             self._pool = Pool([pair for card, pair in self._pairs.items() if card not in seen])
         return self._pool
+
+
+class PlainBest:
+    """The strongest formation a side of plain cards (no wildcards) can still
+    reach from the unseen cards of one deck, found directly: what the
+    prover's ``best_reachable`` answers, without a search, for the questions
+    a playout asks at every ply.
+
+    Each kind's best completion is found strongest kind first (colour run,
+    three of a kind, colour, run, sum, among the kinds the rule counts); a
+    completion that meets a kind's condition is worth at least that kind, so
+    the first kind reachable holds the best key.
+
+    >>> from referee.cards import CardSet
+    >>> deck = CardSet(colours="RB", colour_names=("red", "blue"), values=range(1, 6))
+    >>> best = PlainBest(deck.cards)
+    >>> rank, added = best.best((Card("R", 4),), {Card("R", 4), Card("R", 5)}, FormationRule(3))
+    >>> rank, [str(c) for c in added]
+    ((<Kind.COLOR_RUN: 4>, 9), ['R2', 'R3'])
+    """
+
+    __slots__ = ("_by_colour", "_by_value", "_colours", "_high", "_low", "_ordered")
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        deck = sorted(set(cards), key=lambda c: (c.value, c.colour))
+        self._colours = tuple(dict.fromkeys(c.colour for c in deck))
+        self._low = min(c.value for c in deck)
+        self._high = max(c.value for c in deck)
+        #: every card, lowest value first
+        self._ordered = tuple(deck)
+        #: colour -> its cards, lowest value first
+        self._by_colour = {k: tuple(c for c in deck if c.colour == k) for k in self._colours}
+        #: value -> its cards
+        self._by_value = {
+            v: tuple(c for c in deck if c.value == v) for v in range(self._low, self._high + 1)
+        }
+
+    def best(
+        self, side: Sequence[Card], seen: AbstractSet[Card], rule: FormationRule
+    ) -> tuple[tuple[int, int], tuple[Card, ...]] | None:
+        """The rule's key of the best formation ``side`` can reach and the
+        cards it adds, or ``None`` when too few cards are unseen to complete
+        it. ``seen`` holds every card that cannot be added (``side``'s own
+        among them)."""
+        size, kinds, lower = rule.size, rule.kinds, rule.lower_sum_wins
+        values = [c.value for c in side]
+        colours = {c.colour for c in side}
+        missing = size - len(values)
+        total = sum(values)
+        different = len(set(values))
+        in_colours = colours or self._colours
+        sign = -1 if lower else 1
+        if different == len(values):
+            first = max(values) - size + 1 if values else self._low
+            last = min(values) if values else self._high - size + 1
+            lows = range(max(first, self._low), min(last, self._high - size + 1) + 1)
+            runs = list(reversed(lows)) if not lower else list(lows)
+            if Kind.COLOR_RUN in kinds and len(colours) <= 1:
+                for low in runs:
+                    for colour in in_colours:
+                        added = tuple(
+                            Card(colour, v) for v in range(low, low + size) if v not in values
+                        )
+                        if seen.isdisjoint(added):
+                            total_run = low * size + size * (size - 1) // 2
+                            return (Kind.COLOR_RUN, sign * total_run), added
+        if Kind.THREE_OF_A_KIND in kinds and different <= 1:
+            every = range(self._low, self._high + 1)
+            order = values[:1] or (every if lower else reversed(every))
+            for value in order:
+                unseen = [c for c in self._by_value[value] if c not in seen]
+                if len(unseen) >= missing:
+                    return (Kind.THREE_OF_A_KIND, sign * value * size), tuple(unseen[:missing])
+        if Kind.COLOR in kinds and len(colours) <= 1:
+            found: tuple[int, tuple[Card, ...]] | None = None
+            for colour in in_colours:
+                picked = self._pick(self._by_colour[colour], seen, missing, lower)
+                if picked is not None:
+                    signed = sign * (total + sum(c.value for c in picked))
+                    if found is None or signed > found[0]:
+                        found = signed, picked
+            if found is not None:
+                return (Kind.COLOR, found[0]), found[1]
+        if Kind.RUN in kinds and different == len(values):
+            for low in runs:
+                chosen: list[Card] = []
+                for v in range(low, low + size):
+                    if v in values:
+                        continue
+                    card = next((c for c in self._by_value[v] if c not in seen), None)
+                    if card is None:
+                        break
+                    chosen.append(card)
+                else:
+                    total_run = low * size + size * (size - 1) // 2
+                    return (Kind.RUN, sign * total_run), tuple(chosen)
+        picked = self._pick(self._ordered, seen, missing, lower)
+        if picked is None:
+            return None
+        return (Kind.SUM, sign * (total + sum(c.value for c in picked))), picked
+
+    @staticmethod
+    def _pick(
+        cards: tuple[Card, ...], seen: AbstractSet[Card], count: int, lowest: bool
+    ) -> tuple[Card, ...] | None:
+        """The ``count`` unseen cards of ``cards`` (lowest value first) with the
+        highest values (the lowest with ``lowest``), or ``None`` if too few."""
+        picked: list[Card] = []
+        if count == 0:
+            return ()
+        for card in cards if lowest else reversed(cards):
+            if card not in seen:
+                picked.append(card)
+                if len(picked) == count:
+                    return tuple(picked)
+        return None

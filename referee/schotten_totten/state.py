@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from referee.cards import Card, CardSet
 from referee.errors import ClaimRefusedError
-from referee.formations import SUM_ONLY, FormationRule
+from referee.formations import SUM_ONLY, FormationRule, Kind
 from referee.game import (
     NO_HISTORY,
     History,
@@ -223,6 +223,13 @@ class Stone:
     def complete(self, player: int) -> bool:
         """Whether ``player``'s formation here is complete."""
         return len(self.sides[player]) == self.rule.size
+
+
+# The phases as module names: the hot paths test them at every ply.
+_PLAY = Phase.PLAY
+_AFTER_PLAY = Phase.AFTER_PLAY
+_AFTER_PASS = Phase.AFTER_PASS
+_RECRUIT_RETURN = Phase.RECRUIT_RETURN
 
 
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
@@ -436,7 +443,14 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         checked = self._checked(move, player)
-        if self.phase is Phase.RECRUIT_RETURN and type(checked) is not PutBack:
+        phase = self.phase
+        # The common plies first, by their exact type (the match below tests
+        # each case in turn): a card played, a card drawn.
+        if phase is _PLAY and type(checked) is PlayCard:
+            return self._play_card(checked)
+        if phase is _AFTER_PLAY and type(checked) is Draw:
+            return self._draw(checked)
+        if phase is _RECRUIT_RETURN and type(checked) is not PutBack:
             back = min(2, self.hand_sizes[self.to_move])
             raise illegal(
                 checked,
@@ -478,7 +492,7 @@ class State(LineState[Move]):
         if (
             type(card) is Card
             and hand is not None
-            and self.phase is Phase.PLAY
+            and self.phase is _PLAY
             and 0 <= index < STONES
             and card in hand
         ):
@@ -487,7 +501,7 @@ class State(LineState[Move]):
             size = 3 if stone.style is None or stone.style.name != "mud_fight" else 4
             if stone.owner is None and len(side) < size:
                 return _fast_play(self, player, card, hand, index, stone, side, size)
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
         stone = self._stone_for(move, move.stone)
         if isinstance(card, Tactic):
@@ -528,7 +542,7 @@ class State(LineState[Move]):
             self,
             stones=replaced(self.stones, move.stone - 1, placed),
             **self._spend(player, card),
-            phase=Phase.AFTER_PLAY,
+            phase=_AFTER_PLAY,
             ply=self.ply + 1,
         )
 
@@ -555,7 +569,9 @@ class State(LineState[Move]):
                 f"your formation at stone {move.stone} is not complete "
                 f"({len(stone.sides[player])} of {size} cards)",
             )
-        if not _claim_holds(self, stone, player, Sight(self.visible_cards, _PAIRS)):
+        last, proven = _LAST_CLAIMS
+        known = last is self and _CLAIMS[move.stone - 1] in proven
+        if not known and not _claim_holds(self, stone, player, self._seen_mask()):
             verdict = self._verdict(stone, player, "exact", None)
             raise ClaimRefusedError(
                 Reason.CLAIM_NOT_PROVEN,
@@ -563,13 +579,18 @@ class State(LineState[Move]):
                 verdict,
             )
         stones = replaced(self.stones, move.stone - 1, _evolve_stone(stone, owner=player))
-        return _evolve(
+        after = _evolve(
             self,
             stones=stones,
             ply=self.ply + 1,
             outcome=_outcome(stones, player),
             blank_turns=-1,
         )
+        # A claim shows no card: what was seen, and every other claim proven, still is.
+        _carry_seen(self, stones, None)
+        if known:
+            _remember_claims(after, tuple(c for c in proven if c.stone != move.stone))
+        return after
 
     def _pass(self, move: Pass) -> State:
         if self.phase is not Phase.PLAY:
@@ -602,7 +623,7 @@ class State(LineState[Move]):
         # The common case, inlined for replay speed: the base game's draw of a
         # known top card into a known hand.
         if (
-            self.phase is Phase.AFTER_PLAY
+            self.phase is _AFTER_PLAY
             and move.pile is None
             and not self.rules.tactics
             and deck
@@ -615,13 +636,13 @@ class State(LineState[Move]):
                 deck[1:],
                 self.deck_size - 1,
                 1 - player,
-                Phase.PLAY,
+                _PLAY,
                 self.ply + 1,
                 0,
             )
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
-        if self.phase is Phase.AFTER_PASS:
+        if self.phase is _AFTER_PASS:
             raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
         if self.phase is Phase.AFTER_RECRUIT:
             raise illegal(
@@ -644,7 +665,7 @@ class State(LineState[Move]):
             raise illegal(move, Reason.PILE_EMPTY, f"the {pile} pile is empty")
         changes = self._take(player, [pile])
         return _evolve(
-            self, **changes, to_move=1 - player, phase=Phase.PLAY, ply=self.ply + 1, blank_turns=0
+            self, **changes, to_move=1 - player, phase=_PLAY, ply=self.ply + 1, blank_turns=0
         )
 
     def _end_turn(self, move: EndTurn) -> State:
@@ -1001,23 +1022,23 @@ class State(LineState[Move]):
         if self.outcome is not None:
             return []
         rules, phase = self.rules, self.phase
-        if not rules.tactics and phase is not Phase.AFTER_PASS:
+        if not rules.tactics and phase is not _AFTER_PASS:
             fast = self._base_moves(rules, phase)
             if fast is not None:
                 return fast
-        if phase is Phase.RECRUIT_RETURN:
+        if phase is _RECRUIT_RETURN:
             return self._put_back_moves()
         moves: list[Move] = []
         claims = self._provable_claims() if self.claims_now() else []
         moves.extend(claims)
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             moves.extend(self._card_plays())
             if not self.can_play_card() and not (claims and self.rules.early_bird):
                 moves.append(Pass())
             return moves
-        if self.phase is Phase.AFTER_PASS and claims:
+        if self.phase is _AFTER_PASS and claims:
             return moves  # a turn with a pass claims what it can before it ends
-        if self.phase is Phase.AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
+        if self.phase is _AFTER_PLAY and self.deck_size + self.tactic_deck_size > 0:
             if not self.rules.tactics:
                 moves.append(Draw())
             else:
@@ -1036,7 +1057,7 @@ class State(LineState[Move]):
         the general path must answer)."""
         player = self.to_move
         moves: list[Move] = []
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self.hands[player]
             if hand is None or not self.hand_sizes[player]:
                 return None
@@ -1046,7 +1067,7 @@ class State(LineState[Move]):
             open_at = [
                 i
                 for i, s in enumerate(self.stones)
-                if s.owner is None and len(s.sides[player]) < _size(s)
+                if s.owner is None and len(s.sides[player]) < (3 if s.style is None else _size(s))
             ]
             rows = [
                 _PLAY_ROWS.get(c) or _play_row(c) for c in dict.fromkeys(hand) if type(c) is Card
@@ -1056,7 +1077,7 @@ class State(LineState[Move]):
             if not (rows and open_at) and not (claimed and rules.early_bird):
                 moves.append(Pass())
             return moves
-        if phase is Phase.AFTER_PLAY:
+        if phase is _AFTER_PLAY:
             if not rules.early_bird:
                 moves.extend(self._provable_claims())
             moves.append(_DRAW if self.deck_size + self.tactic_deck_size > 0 else _END_TURN)
@@ -1168,20 +1189,44 @@ class State(LineState[Move]):
                 options = [back for back in options if _JOKER not in back]
         return [_put_back(tuple(back)) for back in options]
 
+    def _seen(self) -> frozenset[Card]:
+        """:meth:`visible_cards`, as the prover's sight wants them."""
+        return frozenset(self.visible_cards())
+
+    def _seen_mask(self) -> int:
+        """:meth:`visible_cards` as a bit mask (see ``_BIT``), kept from ply to
+        ply when a play or a claim made this state from the last one asked
+        (see ``_LAST_SEEN``)."""
+        global _LAST_SEEN
+        stones, discards, mask = _LAST_SEEN
+        if stones is self.stones and discards is self.discards:
+            return mask
+        mask = _mask_of(self.visible_cards())
+        _LAST_SEEN = (self.stones, self.discards, mask)
+        return mask
+
     def _provable_claims(self) -> list[Claim]:
+        last, proven = _LAST_CLAIMS
+        if last is self:
+            return list(proven)
+        claims = self._prove_claims()
+        _remember_claims(self, tuple(claims))
+        return claims
+
+    def _prove_claims(self) -> list[Claim]:
         player = self.to_move
         claims: list[Claim] = []
-        sight: Sight | None = None
+        seen = -1
         for i, stone in enumerate(self.stones):
             # Cheap bounds first: only an unclaimed stone with this side complete.
             if stone.owner is not None:
                 continue
-            size = 3 if stone.style is None else _size(stone)
-            if len(stone.sides[player]) != size:
+            held = len(stone.sides[player])
+            if held < 3 or held != (3 if stone.style is None else _size(stone)):
                 continue
-            if sight is None:
-                sight = Sight(self.visible_cards, _PAIRS)
-            if _claim_holds(self, stone, player, sight):
+            if seen < 0:
+                seen = self._seen_mask()
+            if _claim_holds(self, stone, player, seen):
                 claims.append(_CLAIMS[i])
         return claims
 
@@ -1212,15 +1257,27 @@ _END_TURN = EndTurn()
 # memos keyed by immutable values (the combat style and the side); states carry
 # nothing of them.
 
+#: clan card -> its bit in a mask of clan cards (card order)
+_BIT = {card: 1 << i for i, card in enumerate(CLAN_CARDS.cards)}
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (clan cards; see ``_BIT``)."""
+    mask = 0
+    for card in cards:
+        mask |= _BIT[card]
+    return mask
+
+
 _SideKey = tuple[Tactic | None, tuple[AnyCard, ...]]
 _Rank = tuple[int, int]
 #: (style, complete side) -> the rule's key of its strength (wildcards at their best)
 _STRENGTHS: dict[_SideKey, _Rank] = {}
 #: (style, incomplete side) -> completions found: (key of the strength, cards added)
-_REACHED: dict[_SideKey, tuple[tuple[_Rank, frozenset[Card]], ...]] = {}
+_REACHED: dict[_SideKey, tuple[tuple[_Rank, int], ...]] = {}  # cards as a mask
 #: (style, incomplete side) -> best found: (its key, or None when the pool could not
-#: complete the side; the clan cards visible then)
-_CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, frozenset[Card]], ...]] = {}
+#: complete the side; the mask of the clan cards visible then)
+_CEILINGS: dict[_SideKey, tuple[tuple[_Rank | None, int], ...]] = {}
 _KEPT = 4  # completions and ceilings kept per side, newest first
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
 _HIGHEST_FIRST = sorted(CLAN_CARDS.cards, key=lambda card: -card.value)
@@ -1240,6 +1297,26 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
     """The rule's key of a complete side's strength, its wildcards at their best."""
     key = (stone.style, side)
     rank = _STRENGTHS.get(key)
+    if rank is None and stone.style is None and len(side) == 3:
+        a, b, c = side
+        if type(a) is Card and type(b) is Card and type(c) is Card:
+            # FORMATION.classify, written out for three clan cards
+            low, middle, high = sorted((a.value, b.value, c.value))
+            total = low + middle + high
+            one_colour = a.colour == b.colour == c.colour
+            run = middle == low + 1 and high == middle + 1
+            if one_colour and run:
+                rank = (Kind.COLOR_RUN, total)
+            elif low == high:
+                rank = (Kind.THREE_OF_A_KIND, total)
+            elif one_colour:
+                rank = (Kind.COLOR, total)
+            elif run:
+                rank = (Kind.RUN, total)
+            else:
+                rank = (Kind.SUM, total)
+            remember(_STRENGTHS, key, rank)
+            return rank
     if rank is None:
         rule = stone.rule
         pairs = _clan_pairs(side)
@@ -1255,20 +1332,30 @@ def _strength_rank(state: State, stone: Stone, side: tuple[AnyCard, ...]) -> _Ra
 
 
 def _beaten(
-    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, sight: Sight
-) -> bool:
-    """Whether the incomplete ``side`` can still be completed into a formation
-    that beats the claimant's ``mine`` (the claimant completed first)."""
+    state: State, stone: Stone, side: tuple[AnyCard, ...], mine: _Rank, seen: int
+) -> int | None:
+    """The cards (a mask) that complete the incomplete ``side`` into a
+    formation that beats the claimant's ``mine`` (the claimant completed
+    first), if it can still be done; ``None`` if it cannot. ``seen`` is the
+    mask of the visible cards."""
     key = (stone.style, side)
-    seen = sight.seen
     reached = _REACHED.get(key, ())
     for rank, cards in reached:
-        if rank > mine and cards.isdisjoint(seen):
-            return True
+        if rank > mine and not cards & seen:
+            return cards
     ceilings = _CEILINGS.get(key, ())
     for ceiling, then in ceilings:
-        if (ceiling is None or ceiling <= mine) and then <= seen:
-            return False
+        if (ceiling is None or ceiling <= mine) and not then & ~seen:
+            return None
+    if stone.style is None:
+        plain = _best_plain(side, seen)
+        if plain is not None:
+            rank_or_none, added = plain
+            remember(_CEILINGS, key, ((rank_or_none, seen), *ceilings[: _KEPT - 1]))
+            if rank_or_none is None:
+                return None
+            remember(_REACHED, key, ((rank_or_none, added), *reached[: _KEPT - 1]))
+            return added if rank_or_none > mine else None
     rule = stone.rule
     # A cheap try before the prover: the side with the highest unseen cards.
     missing = rule.size - len(side)
@@ -1276,42 +1363,205 @@ def _beaten(
     if pairs is not None:
         highest = []
         for card in _HIGHEST_FIRST:
-            if card not in seen:
+            if not _BIT[card] & seen:
                 highest.append(card)
                 if len(highest) == missing:
                     break
         if len(highest) == missing:
             rank = rule.key(rule.classify(pairs + [_PAIRS[c] for c in highest]))
             if rank > mine:
-                remember(_REACHED, key, ((rank, frozenset(highest)), *reached[: _KEPT - 1]))
-                return True
-    best = best_reachable(state._pieces(side), sight.pool, rule, colours=_COLOURS)
+                cards = _mask_of(highest)
+                remember(_REACHED, key, ((rank, cards), *reached[: _KEPT - 1]))
+                return cards
+    pool = Sight(state._seen, _PAIRS).pool
+    best = best_reachable(state._pieces(side), pool, rule, colours=_COLOURS)
     if best is None:
-        remember(_CEILINGS, key, ((None, frozenset(seen)), *ceilings[: _KEPT - 1]))
-        return False
+        remember(_CEILINGS, key, ((None, seen), *ceilings[: _KEPT - 1]))
+        return None
     rank = rule.key(best.strength)
-    remember(_CEILINGS, key, ((rank, frozenset(seen)), *ceilings[: _KEPT - 1]))
-    found = frozenset(_CARD_OF_PAIR[pair] for pair in best.cards)
+    remember(_CEILINGS, key, ((rank, seen), *ceilings[: _KEPT - 1]))
+    found = _mask_of(_CARD_OF_PAIR[pair] for pair in best.cards)
     remember(_REACHED, key, ((rank, found), *reached[: _KEPT - 1]))
-    return rank > mine
+    return found if rank > mine else None
 
 
-def _claim_holds(state: State, stone: Stone, player: int, sight: Sight) -> bool:
-    """Whether ``player``'s complete side at ``stone`` can be claimed: the exact
-    prover's answer (``decide_claim``), from what is remembered when it decides."""
+_COLOUR_CODES = CLAN_CARDS.colours
+_TOP_VALUE = max(card.value for card in CLAN_CARDS.cards)
+_LOW_VALUE = min(card.value for card in CLAN_CARDS.cards)
+#: colour -> its clan cards' (bit, value), highest value first
+_COLOUR_HIGHEST_FIRST = {
+    colour: [(_BIT[card], card.value) for card in _HIGHEST_FIRST if card.colour == colour]
+    for colour in _COLOUR_CODES
+}
+#: every clan card's (bit, value), highest value first
+_ALL_HIGHEST_FIRST = [(_BIT[card], card.value) for card in _HIGHEST_FIRST]
+#: value -> the mask of its clan cards, one per colour
+_VALUE_MASK = {
+    value: _mask_of(card for card in CLAN_CARDS.cards if card.value == value)
+    for value in range(_LOW_VALUE, _TOP_VALUE + 1)
+}
+#: (colour, lowest value) -> the mask of the three cards of that colour run
+_RUN_MASK = {
+    (colour, low): _mask_of(Card(colour, v) for v in range(low, low + 3))
+    for colour in _COLOUR_CODES
+    for low in range(_LOW_VALUE, _TOP_VALUE - 1)
+}
+
+
+def _best_plain(side: tuple[AnyCard, ...], seen: int) -> tuple[_Rank | None, int] | None:
+    """The strongest formation an incomplete side of clan cards at a stone
+    without a combat style can still reach from the unseen cards (``seen``,
+    a mask, holds every visible card, the side's own among them), computed
+    directly: its rule's key and the cards added (a mask), or ``(None, 0)``
+    when too few cards are unseen to complete it; ``None`` when the side
+    holds a tactic card (the prover answers then).
+
+    Each kind's best is found strongest kind first; a completion that meets a
+    kind's condition is worth at least that kind, so the first kind reachable
+    gives the best key (what ``best_reachable`` finds, without its search).
+    """
+    values: list[int] = []
+    colours: set[str] = set()
+    mask = 0
+    for card in side:
+        if type(card) is not Card:
+            return None
+        values.append(card.value)
+        colours.add(card.colour)
+        mask |= _BIT[card]
+    missing = 3 - len(values)
+    total = sum(values)
+    different = len(set(values))
+    in_colours = colours or _COLOUR_CODES
+    lows: Sequence[int] = ()
+    if different == len(values):
+        # Runs holding the side, highest first.
+        if values:
+            lows = range(min(min(values), _TOP_VALUE - 2), max(max(values) - 2, _LOW_VALUE) - 1, -1)
+        else:
+            lows = range(_TOP_VALUE - 2, _LOW_VALUE - 1, -1)
+        if len(colours) <= 1:
+            for low in lows:
+                for colour in in_colours:
+                    added = _RUN_MASK[colour, low] & ~mask
+                    if not added & seen:
+                        return (Kind.COLOR_RUN, 3 * low + 3), added
+    if different <= 1:
+        # Three of a kind: the highest value with enough unseen cards.
+        for value in values[:1] or range(_TOP_VALUE, _LOW_VALUE - 1, -1):
+            unseen = _VALUE_MASK[value] & ~seen
+            if unseen.bit_count() >= missing:
+                added = 0
+                for _ in range(missing):
+                    lowest = unseen & -unseen
+                    added |= lowest
+                    unseen ^= lowest
+                return (Kind.THREE_OF_A_KIND, 3 * value), added
+    if len(colours) <= 1:
+        # Colour: the highest unseen cards of one colour.
+        best_total, best_added = -1, 0
+        for colour in in_colours:
+            count, summed, added = 0, total, 0
+            for bit, value in _COLOUR_HIGHEST_FIRST[colour]:
+                if not bit & seen:
+                    count += 1
+                    summed += value
+                    added |= bit
+                    if count == missing:
+                        if summed > best_total:
+                            best_total, best_added = summed, added
+                        break
+        if best_added:
+            return (Kind.COLOR, best_total), best_added
+    if different == len(values):
+        # Run: the highest run holding the side, any colours.
+        for low in lows:
+            added = 0
+            for v in (low, low + 1, low + 2):
+                if v in values:
+                    continue
+                unseen = _VALUE_MASK[v] & ~seen
+                if not unseen:
+                    break
+                added |= unseen & -unseen
+            else:
+                return (Kind.RUN, 3 * low + 3), added
+    # Sum: the highest unseen cards.
+    count, summed, added = 0, total, 0
+    for bit, value in _ALL_HIGHEST_FIRST:
+        if not bit & seen:
+            count += 1
+            summed += value
+            added |= bit
+            if count == missing:
+                return (Kind.SUM, summed), added
+    return None, 0
+
+
+def _claim_holds(state: State, stone: Stone, player: int, seen: int) -> bool:
+    """Whether ``player``'s complete side at ``stone`` can be claimed, the
+    visible cards' mask being ``seen``: the exact prover's answer
+    (``decide_claim``), from what is remembered when it decides."""
+    # This very stone's last answer first: a settled duel, or cards that beat
+    # the claim and are still unseen (they still do: the stone is unchanged).
+    kept = _BY_STONE.get(id(stone) * 2 + player)
+    if kept is not None and kept[0] is stone:
+        if kept[1] is not None:
+            return kept[1]
+        if not kept[2] & seen:
+            return False
     mine, theirs = stone.sides[player], stone.sides[1 - player]
     style = stone.style
     mine_rank = _STRENGTHS.get((style, mine)) or _strength_rank(state, stone, mine)
     if len(theirs) == (3 if style is None else _size(stone)):
         theirs_rank = _STRENGTHS.get((style, theirs)) or _strength_rank(state, stone, theirs)
         if mine_rank != theirs_rank:
-            return mine_rank > theirs_rank
-        mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
-        return mine_at is not None and theirs_at is not None and mine_at < theirs_at
-    return not _beaten(state, stone, theirs, mine_rank, sight)
+            holds = mine_rank > theirs_rank
+        else:
+            mine_at, theirs_at = stone.completed[player], stone.completed[1 - player]
+            holds = mine_at is not None and theirs_at is not None and mine_at < theirs_at
+        remember(_BY_STONE, id(stone) * 2 + player, (stone, holds, 0))
+        return holds
+    witness = _beaten(state, stone, theirs, mine_rank, seen)
+    if witness is None:
+        return True
+    remember(_BY_STONE, id(stone) * 2 + player, (stone, None, witness))
+    return False
+
+
+#: id(stone) * 2 + claimant -> (the stone, its verdict when both sides are
+#: complete, else None and the mask of cards that beat the claim). Each entry
+#: holds its stone, so an id is never a stranger's. Only what holds in every
+#: game through this stone is kept (a claim that holds now may not in a
+#: position that shows fewer cards: that is for ``_CEILINGS`` to say).
+_BY_STONE: dict[int, tuple[Stone, bool | None, int]] = {}
 
 
 _CLAIMS = tuple(Claim(n) for n in range(1, STONES + 1))
+
+# What the last positions asked showed, kept for the next ply (a playout asks
+# position after position): each is replaced whole, by one assignment, and
+# holds the objects it is about, so an identity test never meets a stranger.
+#
+# The visible cards are a function of the stones and the discard pile, both
+# immutable tuples: (stones, discards, the visible cards' mask).
+_LAST_SEEN: tuple[Any, Any, int] = (None, None, 0)
+# The claims the player to move can prove: (state, its claims).
+_LAST_CLAIMS: tuple[State | None, tuple[Claim, ...]] = (None, ())
+
+
+def _carry_seen(state: State, stones: tuple[Stone, ...], card: Card | None) -> None:
+    """``stones`` replace ``state``'s, showing ``card`` more (or nothing more):
+    if ``state``'s visible cards are kept, keep them for ``stones`` too."""
+    global _LAST_SEEN
+    last, discards, mask = _LAST_SEEN
+    if last is state.stones and discards is state.discards:
+        _LAST_SEEN = (stones, discards, mask if card is None else mask | _BIT[card])
+
+
+def _remember_claims(state: State, claims: tuple[Claim, ...]) -> None:
+    global _LAST_CLAIMS
+    _LAST_CLAIMS = (state, claims)
 
 
 def _play(card: AnyCard, stone: int) -> PlayCard:
@@ -1344,9 +1594,11 @@ def _fast_play(
     placed = _new_sides(stone, sides, completed)
     at = hand.index(card)
     stones = state.stones
+    new_stones = (*stones[:index], placed, *stones[index + 1 :])
+    _carry_seen(state, new_stones, card)
     return _after_play(
         state,
-        (*stones[:index], placed, *stones[index + 1 :]),
+        new_stones,
         replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
         replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
         Phase.AFTER_PLAY,

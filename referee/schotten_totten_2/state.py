@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypeVar, assert_never
+from typing import TYPE_CHECKING, Any, TypeVar, assert_never, cast
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
@@ -43,7 +43,7 @@ from referee.line import (
     remember,
     replaced,
 )
-from referee.line.claims import NO_POOL, Sight, describe_refusal, verdict_at
+from referee.line.claims import NO_POOL, PlainBest, Sight, describe_refusal, verdict_at
 from referee.prover import ClaimVerdict, Engine, Piece, Pool
 from referee.schotten_totten_2.moves import (
     Control,
@@ -213,6 +213,15 @@ class Phase(Enum):
     SHUFFLE = "shuffle"
     #: An exchange was offered: the opponent (``to_move``) chooses its 3 cards.
     EXCHANGE = "exchange"
+
+
+# The phases as module names: the hot paths test them at every ply.
+_OPENING = Phase.OPENING
+_PLAY = Phase.PLAY
+_AFTER_PLAY = Phase.AFTER_PLAY
+_AFTER_PASS = Phase.AFTER_PASS
+_SHUFFLE = Phase.SHUFFLE
+_EXCHANGE = Phase.EXCHANGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,29 +484,34 @@ class State(LineState[Move]):
         """
         if self.outcome is not None:
             return []
-        player = self.to_move
-        if self.phase is Phase.SHUFFLE:
+        player, phase = self.to_move, self.phase
+        if phase is _SHUFFLE:
             # Chance, not a choice: the one dealt outcome (see chance_outcomes).
             if self.deck is None:
                 return [Shuffle()]
             return [_dealt_shuffle(self.chance_seed, self.ply, self.deck_size + 2)]
-        if self.phase is Phase.EXCHANGE:
+        if phase is _EXCHANGE:
             return self._exchange_replies()
         moves: list[Move] = []
         if player == self.attacker:
             moves.extend(self._provable_controls())
-        if self.phase in (Phase.OPENING, Phase.PLAY):
-            if self.phase is Phase.OPENING:
+        if phase is _OPENING or phase is _PLAY:
+            if phase is _OPENING:
                 moves.extend(self._openings())
             plays = self._plays()
-            moves.extend(plays)
-            if self._may_pass(plays):
+            if moves:
+                moves.extend(plays)
+            else:
+                moves = plays  # a new list: nobody else holds it
+            # a known hand with a play never passes (see _may_pass)
+            if not (plays and self.hands[player] is not None) and self._may_pass(plays):
                 moves.append(_PASS)
             return moves
-        if self.phase is Phase.AFTER_PLAY and self.deck_size > 0:
-            moves.append(_DRAW)
-        if self.phase is Phase.AFTER_PLAY and self.rules.tactics and self.tactic_deck_size > 0:
-            moves.append(_DRAW_TACTIC)
+        if phase is _AFTER_PLAY:
+            if self.deck_size > 0:
+                moves.append(_DRAW)
+            if self.rules.tactics and self.tactic_deck_size > 0:
+                moves.append(_DRAW_TACTIC)
         if not moves or not isinstance(moves[-1], Draw):
             moves.append(_END_TURN)
         return moves
@@ -506,6 +520,16 @@ class State(LineState[Move]):
         """:meth:`play` without extending :attr:`history`, for validation, which
         replays whole corpora and never reads it (the state's history is stale)."""
         move = checked = self._checked(move, player)
+        # The common cases first, for playouts and replays: a siege card played
+        # from a known hand to an open side, a draw from a known siege deck.
+        if type(checked) is PlayCard:
+            fast = _fast_card(self, checked)
+            if fast is not None:
+                return fast
+        elif type(checked) is Draw:
+            fast = _fast_draw(self, checked)
+            if fast is not None:
+                return fast
         if self.phase is Phase.SHUFFLE and not isinstance(move, Shuffle):
             raise illegal(
                 move,
@@ -832,7 +856,7 @@ class State(LineState[Move]):
                 Reason.FORMATION_INCOMPLETE,
                 f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
             )
-        if not _control_holds(self, tile, Sight(self._siege_seen, _PAIRS)):
+        if not _control_holds(self, tile, self._seen_mask()):
             # refused: the prover's own verdict, asked afresh, is the evidence
             verdict = self._verdict(tile, "exact", None)
             if not verdict.holds:
@@ -1211,23 +1235,46 @@ class State(LineState[Move]):
                 seen.extend(c for c in side if type(c) is Card)
         return frozenset(seen)
 
+    def _seen_mask(self) -> int:
+        """:meth:`_siege_seen` as a bit mask (see ``_BIT``), kept from ply to
+        ply when a card play made this state from the last one asked (see
+        ``_LAST_SEEN``)."""
+        global _LAST_SEEN
+        tiles, discards, mask = _LAST_SEEN
+        if tiles is self.tiles and discards is self.discards:
+            return mask
+        mask, bit = 0, _BIT
+        for card in self.discards:
+            if type(card) is Card:
+                mask |= bit[card]
+        for tile in self.tiles:
+            for side in tile.sides:
+                for card in side:
+                    if type(card) is Card:
+                        mask |= bit[card]
+        _LAST_SEEN = (self.tiles, self.discards, mask)
+        return mask
+
     def _provable_controls(self) -> list[Control]:
         attacker = self.attacker
         controls: list[Control] = []
-        sight: Sight | None = None
+        seen = -1
         for tile in self.tiles:
-            # Cheap bounds first: only a complete attacker side is asked about.
-            if len(tile.sides[attacker]) != _SIZES[tile.number][tile.damaged]:
+            # Cheap bounds first: only a complete attacker side is asked about
+            # (a side is complete exactly when it has a completion time: every
+            # state is checked for it).
+            if tile.completed[attacker] is None:
                 continue
-            if sight is None:
-                sight = Sight(self._siege_seen, _PAIRS)
-            if _control_holds(self, tile, sight):
+            if seen < 0:
+                seen = self._seen_mask()
+            if _control_holds(self, tile, seen):
                 controls.append(_CONTROLS[tile.number - 1])
         return controls
 
-    def _openings(self) -> list[Move]:
-        if self.to_move == self.attacker:
-            mine = tuple(t.number for t in self.tiles if t.sides[self.attacker])
+    def _openings(self) -> Sequence[Move]:
+        attacker = self.attacker
+        if self.to_move == attacker:
+            mine = tuple([t.number for t in self.tiles if t.sides[attacker]])
             retreats = _RETREATS.get(mine)
             if retreats is None:
                 retreats = tuple(
@@ -1236,10 +1283,10 @@ class State(LineState[Move]):
                     for tiles in combinations(mine, k)
                 )
                 remember(_RETREATS, mine, retreats)
-            return list(retreats)
+            return retreats
         if self.oil == 0:
-            return []
-        return [_OILS[t.number - 1] for t in self.tiles if t.sides[self.attacker]]
+            return ()
+        return [_OILS[t.number - 1] for t in self.tiles if t.sides[attacker]]
 
     def _hand_choices(self, player: int) -> list[AnyCard]:
         """The distinct cards ``player`` may hold (every unseen one if hidden)."""
@@ -1259,9 +1306,16 @@ class State(LineState[Move]):
     def _plays(self) -> list[Move]:
         """Every legal card play (siege card, troop or action) of the player to move."""
         player, opponent = self.to_move, 1 - self.to_move
-        open_tiles = [
-            t.number for t in self.tiles if len(t.sides[player]) < _SIZES[t.number][t.damaged]
-        ]
+        # a side is open exactly while it has no completion time (every state is checked for it)
+        open_tiles = [t.number for t in self.tiles if t.completed[player] is None]
+        if not self.rules.tactics:
+            # The base game: siege cards only, each a ready-made row of plays.
+            hand = self.hands[player]
+            cards: Iterable[AnyCard] = (
+                self._hand_choices(player) if hand is None else dict.fromkeys(hand)
+            )
+            rows = [_PLAYS_AT.get(c) or _plays_at(c) for c in cards if type(c) is Card]
+            return [row[n] for row in rows for n in open_tiles]
         cards = self._hand_choices(player)
         moves: list[Move] = []
         tactic_ok = self.tactics_played[player] <= self.tactics_played[opponent]
@@ -1358,10 +1412,10 @@ class State(LineState[Move]):
 _TileKey = tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...]]
 #: (tile, side up, attacker's side, defender's complete side, attacker first) -> holds
 _SETTLED: dict[tuple[int, bool, tuple[AnyCard, ...], tuple[AnyCard, ...], bool], bool] = {}
-#: (tile, side up, both sides) -> the visible siege cards of tables where it held
-_PROVED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
-#: (tile, side up, both sides) -> the cards of completions that beat the attacker
-_REFUTED: dict[_TileKey, tuple[frozenset[Card], ...]] = {}
+#: (tile, side up, both sides) -> the visible siege cards of tables where it held (masks)
+_PROVED: dict[_TileKey, tuple[int, ...]] = {}
+#: (tile, side up, both sides) -> the cards of completions that beat the attacker (masks)
+_REFUTED: dict[_TileKey, tuple[int, ...]] = {}
 #: card -> its play at each tile (index = tile number; index 0 unused)
 _PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {}
 #: tiles holding attacker cards -> every retreat from them
@@ -1378,6 +1432,7 @@ _OILS = tuple(Oil(n) for n in range(1, TILES + 1))
 _EXPLOSIONS = tuple(Explosion(n) for n in range(1, TILES + 1))
 _PASS, _DRAW, _DRAW_TACTIC, _END_TURN = Pass(), Draw(), Draw("tactic"), EndTurn()
 _CARD_OF_PAIR = {pair: card for card, pair in _PAIRS.items()}
+_PLAIN_BEST = PlainBest(SIEGE_CARDS.cards)
 
 
 def _plays_at(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -1416,39 +1471,99 @@ def _shuffles(size: int) -> tuple[Shuffle, ...]:
     return shuffles
 
 
-def _control_holds(state: State, tile: Tile, sight: Sight) -> bool:
-    """Whether the attacker's complete side at ``tile`` can be declared in control:
-    the exact prover's answer (``decide_claim``), from what is remembered when it decides."""
+def _control_holds(state: State, tile: Tile, seen: int) -> bool:
+    """Whether the attacker's complete side at ``tile`` can be declared in control,
+    ``seen`` being the mask of the visible siege cards: the exact prover's
+    answer (``decide_claim``), from what is remembered when it decides."""
     attacker = state.attacker
+    # This very tile's last answer first: a settled duel, or cards that beat
+    # the control and are still unseen (they still do: the tile is unchanged).
+    at = id(tile) * 2 + attacker
+    kept = _BY_TILE.get(at)
+    if kept is not None and kept[0] is tile:
+        if kept[1] is not None:
+            return kept[1]
+        if not kept[2] & seen:
+            return False
     mine, theirs = tile.sides[attacker], tile.sides[1 - attacker]
+    plain = all(type(c) is Card for c in (*mine, *theirs))
     if len(theirs) == len(mine):
         mine_at, theirs_at = tile.completed[attacker], tile.completed[1 - attacker]
         first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
         settled_key = (tile.number, tile.damaged, mine, theirs, first)
         settled = _SETTLED.get(settled_key)
         if settled is None:
-            settled = state._verdict(tile, "exact", NO_POOL).holds
+            if plain:
+                # decide_claim between two complete sides of siege cards
+                rule = tile.rule
+                mine_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in mine]))
+                their_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in theirs]))
+                settled = mine_key > their_key or (mine_key == their_key and first)
+            else:
+                settled = state._verdict(tile, "exact", NO_POOL).holds
             remember(_SETTLED, settled_key, settled)
+        remember(_BY_TILE, at, (tile, settled, 0))
         return settled
     key = (tile.number, tile.damaged, mine, theirs)
-    seen = sight.seen
     refuted = _REFUTED.get(key, ())
     for cards in refuted:
-        if cards.isdisjoint(seen):
+        if not cards & seen:
+            remember(_BY_TILE, at, (tile, None, cards))
             return False
     proved = _PROVED.get(key, ())
     for then in proved:
-        if then <= seen:
+        if not then & ~seen:
             return True
+    sight = Sight(state._siege_seen, _PAIRS)
+    if plain:
+        # Siege cards only: the best completion found directly, no prover search
+        # (the opposing side is incomplete: a tie goes to the attacker).
+        rule = tile.rule
+        best = _PLAIN_BEST.best(cast(tuple[Card, ...], theirs), sight.seen, rule)
+        mine_key = rule.key(rule.classify([_PAIRS[cast(Card, c)] for c in mine]))
+        if best is None or best[0] <= mine_key:
+            remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
+            return True
+        beating = _mask_of(best[1])
+        remember(_REFUTED, key, (beating, *refuted[: _KEPT - 1]))
+        remember(_BY_TILE, at, (tile, None, beating))
+        return False
     verdict = state._verdict(tile, "exact", sight.pool)
     if verdict.holds:
         remember(_PROVED, key, (seen, *proved[: _KEPT - 1]))
         return True
     witness = verdict.witness
     if witness is not None:
-        found = frozenset(_CARD_OF_PAIR[pair] for pair in witness.cards)
+        found = _mask_of(_CARD_OF_PAIR[pair] for pair in witness.cards)
         remember(_REFUTED, key, (found, *refuted[: _KEPT - 1]))
+        remember(_BY_TILE, at, (tile, None, found))
     return False
+
+
+#: id(tile) * 2 + attacker -> (the tile, its verdict when both sides are
+#: complete, else None and the mask of cards that beat the control). Each
+#: entry holds its tile, so an id is never a stranger's. Only what holds in
+#: every game through this tile is kept (a control that holds now may not in a
+#: position that shows fewer cards: that is for ``_PROVED`` to say).
+_BY_TILE: dict[int, tuple[Tile, bool | None, int]] = {}
+#: siege card -> its bit in a mask of siege cards (card order)
+_BIT = {card: 1 << i for i, card in enumerate(SIEGE_CARDS.cards)}
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (siege cards; see ``_BIT``)."""
+    mask = 0
+    for card in cards:
+        mask |= _BIT[card]
+    return mask
+
+
+# What the last position asked showed, kept for the next ply (a playout asks
+# position after position): replaced whole, by one assignment, and holding the
+# objects it is about, so an identity test never meets a stranger. The visible
+# siege cards are a function of the tiles and the discard pile, both immutable
+# tuples: (tiles, discards, the visible cards' mask).
+_LAST_SEEN: tuple[Any, Any, int] = (None, None, 0)
 
 
 # --- checking a state built from outside ---------------------------------------------
@@ -1748,6 +1863,106 @@ _evolve = copier(State)
 _set = object.__setattr__
 
 
+_after_card = copier(State, "tiles", "hands", "hand_sizes", "phase", "ply", "late_control")
+_after_draw = copier(
+    State,
+    "hands",
+    "hand_sizes",
+    "deck",
+    "deck_size",
+    "exhausted",
+    "late_control",
+    "to_move",
+    "phase",
+    "ply",
+    "final_turn",
+)
+_tile_sides = copier(Tile, "sides", "completed")
+
+
+def _fast_card(state: State, move: PlayCard) -> State | None:
+    """The state after ``move`` when it is a siege card from a known hand to an
+    open side with no chicken or cook to meet (what ``_play_card`` makes of
+    it, without its checks); ``None`` for every other case."""
+    card = move.card
+    phase = state.phase
+    if (
+        type(card) is not Card
+        or (phase is not _OPENING and phase is not _PLAY)
+        or card.value == 0
+        or card.value == 11
+        or state.hand_tactics is None
+    ):
+        return None
+    player = state.to_move
+    hand = state.hands[player]
+    number = move.tile
+    if hand is None or not 1 <= number <= TILES:
+        return None
+    try:
+        at = hand.index(card)  # a card in a hand is a siege card: the state was checked
+    except ValueError:
+        return None
+    tile = state.tiles[number - 1]
+    side = tile.sides[player]
+    size = _SIZES[tile.number][tile.damaged]
+    if len(side) >= size:
+        return None
+    new_side = (*side, card)
+    done = state.ply if len(new_side) == size else None
+    if player == 0:
+        placed = _tile_sides(tile, (new_side, tile.sides[1]), (done, tile.completed[1]))
+    else:
+        placed = _tile_sides(tile, (tile.sides[0], new_side), (tile.completed[0], done))
+    global _LAST_SEEN
+    tiles = state.tiles
+    new_tiles = (*tiles[: number - 1], placed, *tiles[number:])
+    last, discards, mask = _LAST_SEEN
+    if last is tiles and discards is state.discards:
+        _LAST_SEEN = (new_tiles, discards, mask | _BIT[card])
+    return _after_card(
+        state,
+        new_tiles,
+        replaced(state.hands, player, hand[:at] + hand[at + 1 :]),
+        replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),
+        _AFTER_PLAY,
+        state.ply + 1,
+        False,
+    )
+
+
+def _fast_draw(state: State, move: Draw) -> State | None:
+    """The state after a draw from a known siege deck into a known hand that
+    does not end the game (what ``_draw`` and ``_next_turn`` make of it);
+    ``None`` for every other case."""
+    player = state.to_move
+    hand, deck = state.hands[player], state.deck
+    if (
+        state.phase is not _AFTER_PLAY
+        or move.pile != "siege"
+        or not state.deck_size
+        or not deck
+        or hand is None
+        or (player == state.attacker and state.final_turn)
+    ):
+        return None
+    following = 1 - player
+    exhausted = state.exhausted or state.deck_size == 1
+    return _after_draw(
+        state,
+        replaced(state.hands, player, (*hand, deck[0])),
+        replaced(state.hand_sizes, player, state.hand_sizes[player] + 1),
+        deck[1:],
+        state.deck_size - 1,
+        exhausted,
+        player == state.attacker,
+        following,
+        _OPENING,
+        state.ply + 1,
+        following == state.attacker and exhausted,
+    )
+
+
 def _piece(card: AnyCard) -> Piece:
     return card.wildcard if isinstance(card, TacticCard) else _PAIRS[card]
 
@@ -1833,9 +2048,38 @@ def new_game(
         raise ValueError("the base game has no tactic pile")
     # the deal's chance comes from the rng that dealt (0 when the piles are given)
     chance_seed = rng.getrandbits(32) if deck is None else 0
-    return State._dealt(
-        rules, order, tactics, attacker=attacker, to_move=attacker, chance_seed=chance_seed
-    )
+    return _trusted_deal(rules, order, tactics, attacker, chance_seed)
+
+
+#: (rules, attacker) -> a game dealt from the piles in card order, checked
+_DEALT: dict[tuple[Rules, int], State] = {}
+_redealt = copier(State, "hands", "deck", "tactic_deck", "chance_seed", "past")
+_with_past = copier(State, "past")
+
+
+def _trusted_deal(
+    rules: Rules, order: list[Card], tactics: list[TacticCard], attacker: int, chance_seed: int
+) -> State:
+    """The start of a game dealt from piles that hold every card once (checked
+    by :func:`new_game`): what ``State._dealt`` builds, without checking the
+    position again. Every such deal is well formed and differs from the deal
+    of the piles in card order (built and checked once) only in the order of
+    the hands and piles, so it is that deal with them replaced."""
+    model = _DEALT.get((rules, attacker))
+    if model is None:
+        model = State._dealt(
+            rules,
+            list(SIEGE_CARDS.cards),
+            list(TACTIC_CARDS) if rules.tactics else [],
+            attacker=attacker,
+            to_move=attacker,
+            chance_seed=0,
+        )
+        remember(_DEALT, (rules, attacker), model)
+    size = rules.hand_size
+    hands = (tuple(order[:size]), tuple(order[size : 2 * size]))
+    state = _redealt(model, hands, tuple(order[2 * size :]), tuple(tactics), chance_seed, NO_HISTORY)
+    return _with_past(state, History.begin(state))
 
 
 def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:

@@ -1,0 +1,101 @@
+"""The hot paths of Schotten Totten 2 make the states the general code makes."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from referee import schotten_totten_2 as st2
+from referee.game import NO_HISTORY
+from referee.schotten_totten_2 import state as state_module
+from referee.schotten_totten_2.moves import Draw, PlayCard
+from referee.schotten_totten_2.state import (
+    SIEGE_CARDS,
+    TACTIC_CARDS,
+    State,
+    _fast_card,
+    _fast_draw,
+    _mask_of,
+)
+
+
+def _general(state: State, move: PlayCard | Draw) -> State:
+    """``move`` played through the checked path (``_play_card`` or ``_draw``)."""
+    if state.late_control:
+        state = dataclasses.replace(state, late_control=False)
+    return state._play_card(move) if isinstance(move, PlayCard) else state._draw(move)
+
+
+class TestFastPlies:
+    @pytest.mark.parametrize("tactics", [False, True])
+    def test_fast_plies_equal_the_checked_ones(self, tactics: bool) -> None:
+        taken = 0
+        for seed in range(12):
+            state = st2.new_game(seed=seed, rules=st2.Rules(tactics=tactics))
+            choose = random.Random(seed).choice
+            while state.outcome is None:
+                move = choose(state.legal_moves())
+                after = state.play(move)
+                fast = None
+                if type(move) is PlayCard:
+                    fast = _fast_card(state, move)
+                elif type(move) is Draw:
+                    fast = _fast_draw(state, move)
+                if fast is not None:
+                    taken += 1
+                    assert fast == after == _general(state, move), (seed, str(move))
+                state = after
+        assert taken > 500  # the fast paths are the common case
+
+    def test_a_chicken_takes_the_checked_path(self) -> None:
+        game = st2.new_game(deck=SIEGE_CARDS.cards)  # player 1 holds R0-R5: R0 is a chicken
+        assert _fast_card(game, PlayCard(game.hands[0][0], 1)) is None
+        assert _fast_card(game, PlayCard(game.hands[0][1], 1)) is not None
+
+
+class TestTrustedDeal:
+    @pytest.mark.parametrize("attacker", [0, 1])
+    @pytest.mark.parametrize("tactics", [False, True])
+    def test_the_deal_is_the_checked_deal(self, attacker: int, tactics: bool) -> None:
+        rules = st2.Rules(tactics=tactics)
+        for seed in range(20):
+            game = st2.new_game(seed=seed, rules=rules, attacker=attacker)
+            size = rules.hand_size
+            order = [*game.hands[0], *game.hands[1], *game.deck]
+            checked = State._dealt(
+                rules,
+                order,
+                list(game.tactic_deck),
+                attacker=attacker,
+                to_move=attacker,
+                chance_seed=game.chance_seed,
+            )
+            assert game == checked and len(game.hands[0]) == size
+            assert game.past.start == checked.past.start
+            assert game.history == () and game.past.start.past == NO_HISTORY
+        piles = {"tactic_deck": TACTIC_CARDS} if tactics else {}
+        given = st2.new_game(deck=SIEGE_CARDS.cards, rules=rules, attacker=attacker, **piles)
+        assert given.hands[0] == tuple(SIEGE_CARDS.cards[:size])
+        assert given.deck == tuple(SIEGE_CARDS.cards[2 * size :])
+        assert given.tactic_deck == (tuple(TACTIC_CARDS) if tactics else ())
+
+
+class TestControlsKeptFromPlyToPly:
+    @pytest.mark.parametrize("tactics", [False, True])
+    def test_controls_are_the_provers_verdicts(self, tactics: bool) -> None:
+        kept = 0
+        for seed in range(10):
+            state = st2.new_game(seed=seed, rules=st2.Rules(tactics=tactics))
+            choose = random.Random(seed).choice
+            while state.outcome is None:
+                kept += state_module._LAST_SEEN[0] is state.tiles
+                assert state._seen_mask() == _mask_of(state._siege_seen())
+                complete = [t for t in state.tiles if t.complete(state.attacker)]
+                proved = [c.tile for c in state._provable_controls()]
+                assert proved == [
+                    t.number for t in complete if state._verdict(t, "exact", None).holds
+                ]
+                state = state.play(choose(state.legal_moves()))
+        assert kept > 100  # the visible cards kept are used
