@@ -267,12 +267,16 @@ def determinize(view: State, rng: random.Random) -> State:
             )
         tactic_deck = tuple(c for c in tactics if type(c) is TacticCard)
     exchange = view.exchange
+    past = view.past
     if view.phase is Phase.EXCHANGE and exchange is None:
-        # The answering player's view: any 3 cards of the offering hand.
+        # The answering player's view: any 3 cards of the offering hand. Its
+        # history ends before the offer: the sampled offer is played there.
         hand = new_hands[offerer]
         assert hand is not None
         offer = rng.sample(hand, 3)
         exchange = (offer[0], offer[1], offer[2])
+        if len(past) == view.ply - 1:
+            past = past.push(Exchange(exchange))
     return _evolve(
         view,
         hands=(new_hands[0], new_hands[1]),
@@ -280,6 +284,7 @@ def determinize(view: State, rng: random.Random) -> State:
         tactic_deck=tactic_deck,
         exchange=exchange,
         chance_seed=rng.getrandbits(32),
+        past=past,
     )
 
 

@@ -403,17 +403,22 @@ class State(LineState[Move]):
 
         While an exchange waits for its answer, the answering player does not see
         the 3 cards offered: both players choose their cards without seeing the
-        other's (``exchange`` is ``None`` in that view, and the answer is played
-        on the full state). ``None`` is a spectator's view: both hands hidden.
+        other's (``exchange`` is ``None`` in that view, its ``history`` ends
+        before the offer, and the answer is played on the full state). ``None``
+        is a spectator's view: both hands hidden.
 
         >>> new_game(seed=1).view(None).hands
         (None, None)
         """
         check_viewer(player)
         hidden_offer = self.phase is Phase.EXCHANGE and player in (self.to_move, None)
-        return self._viewed(
-            player, exchange=None if hidden_offer else self.exchange, chance_seed=0
-        )
+        view = self._viewed(player, exchange=None if hidden_offer else self.exchange, chance_seed=0)
+        past = self.past
+        if hidden_offer and type(past[1]) is Exchange and past.parent is not None:
+            # Nor does its history show the offer: it ends before it (the
+            # phase says an offer waits), as a determinization samples it.
+            view = _evolve(view, past=past.parent.hidden(_as_seen_in_a_view))
+        return view
 
     def _render(self) -> str:
         return render(self)
@@ -619,7 +624,9 @@ class State(LineState[Move]):
             raise illegal(
                 move, Reason.NOTHING_TO_OIL, f"the attacker has no cards at tile {move.tile}"
             )
-        tiles = replaced(self.tiles, move.tile - 1, tile.with_side(self.attacker, side[1:], self.ply))
+        tiles = replaced(
+            self.tiles, move.tile - 1, tile.with_side(self.attacker, side[1:], self.ply)
+        )
         return _evolve(
             self,
             tiles=tiles,
@@ -907,7 +914,9 @@ class State(LineState[Move]):
             return self._next_turn(
                 hands=replaced(self.hands, player, new_hand),
                 hand_sizes=replaced(self.hand_sizes, player, self.hand_sizes[player] + 1),
-                hand_tactics=replaced(self._tactic_counts(), player, self.tactics_in_hand(player) + 1),
+                hand_tactics=replaced(
+                    self._tactic_counts(), player, self.tactics_in_hand(player) + 1
+                ),
                 tactic_deck=tactic_deck,
                 tactic_deck_size=self.tactic_deck_size - 1,
                 late_control=player == self.attacker,
@@ -1389,7 +1398,6 @@ class State(LineState[Move]):
         return replies
 
 
-
 # --- moves and controls: answers remembered from ply to ply ---------------------------
 #
 # Moves are immutable values, so the common ones are built once and shared: the
@@ -1841,7 +1849,11 @@ def _turn_problems(state: State) -> list[str]:
         problems.append("a support waits for its shuffle exactly in the shuffle phase")
     if state.exchange is not None and state.phase is not Phase.EXCHANGE:
         problems.append("an exchange waits for its answer exactly in the exchange phase")
-    if state.phase is Phase.EXCHANGE and state.exchange is None and state.hands[1 - state.to_move] is not None:
+    if (
+        state.phase is Phase.EXCHANGE
+        and state.exchange is None
+        and state.hands[1 - state.to_move] is not None
+    ):
         # only the answering player's view hides the offer (the offering hand is hidden there)
         problems.append("an exchange waits for its answer exactly in the exchange phase")
     if state.late_control and (state.to_move != state.defender or state.phase is not Phase.OPENING):
@@ -2078,7 +2090,9 @@ def _trusted_deal(
         remember(_DEALT, (rules, attacker), model)
     size = rules.hand_size
     hands = (tuple(order[:size]), tuple(order[size : 2 * size]))
-    state = _redealt(model, hands, tuple(order[2 * size :]), tuple(tactics), chance_seed, NO_HISTORY)
+    state = _redealt(
+        model, hands, tuple(order[2 * size :]), tuple(tactics), chance_seed, NO_HISTORY
+    )
     return _with_past(state, History.begin(state))
 
 

@@ -204,3 +204,38 @@ class TestDeterminize:
         # would be in the 6-card hand 6 times as often)
         expected = trials / size
         assert abs(drawn - expected) < 4 * (expected**0.5)
+
+
+def test_the_answerers_view_hides_the_offer_in_its_history_too() -> None:
+    """Found by the bot loop: while an exchange waits for its answer, the answering
+    player's view hid the offer but its history still named the cards, and a
+    determinization (which samples the offer) then wrote a record whose later
+    plays no deal could explain."""
+    from referee.actions import legal_actions
+    from referee.records import validate
+    from referee.schotten_totten_2 import Rules, new_game
+    from referee.schotten_totten_2.actions import action_space
+    from referee.schotten_totten_2.moves import Exchange
+
+    for seed, plies in ((2301, 17), (213, 33)):
+        rng = random.Random(seed)
+        game = new_game(seed=seed, rules=Rules(tactics=True))
+        for _ in range(plies):
+            game = game.play(rng.choice(game.generate_legal_moves()))
+        assert isinstance(game.history[-1], Exchange)  # an offer waits
+        answerer = game.to_move
+        for viewer in (answerer, None):
+            view = game.view(viewer)
+            assert view.exchange is None
+            assert view.history == game.history[:-1]
+            assert validate(view.to_record()).legal
+        offerer_view = game.view(1 - answerer)
+        assert offerer_view.history == game.history  # the offerer knows its offer
+        view = game.view(answerer)
+        full = determinize(view, rng)
+        assert full.view(answerer) == view
+        assert full.history[-1] == Exchange(full.exchange)  # the sampled offer, played
+        space = action_space(full)
+        while not full.is_game_over():
+            full = space.play(full, rng.choice(legal_actions(space, full)))
+        assert validate(full.to_record()).legal
