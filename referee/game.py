@@ -363,6 +363,15 @@ class GameView(Protocol[MoveT_co]):
         """The outcome once the game is over, else ``None``."""
         ...
 
+    @property
+    def num_players(self) -> int:
+        """How many players the game has."""
+        ...
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
     def legal_moves(self) -> Sequence[MoveT_co]:
         """The viewer's legal moves as far as it can tell."""
         ...

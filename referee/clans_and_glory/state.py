@@ -690,6 +690,20 @@ class View:
         placed = self.table[self.layout.index(seat)]
         return placed.card if isinstance(placed, Placed) and placed.face_up else None
 
+    @property
+    def num_players(self) -> int:
+        """How many players the game has (the game protocol's name for ``players``)."""
+        return self.players
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended, as the viewed state's :meth:`State.is_game_over`.
+
+        >>> game = new_game(2, seed=5)
+        >>> game.view(0).is_game_over(), game.resign(1).view(0).is_game_over()
+        (False, True)
+        """
+        return self.outcome is not None
+
     def legal_moves(self) -> LegalMoves[Placement]:
         """The viewer's legal moves when it is the viewer's turn (else empty).
 

@@ -150,3 +150,17 @@ def test_only_the_mover_has_a_mask(case: str, game: Any, space: Any) -> None:
     assert space.legal_action_mask(game.view(mover)) == space.legal_action_mask(game)
     for other in (None, *(p for p in range(game.num_players) if p != mover)):
         assert not any(space.legal_action_mask(game.view(other)))
+
+
+@pytest.mark.parametrize(("case", "game", "space"), _spaces(), ids=[c for c, _, _ in _spaces()])
+def test_every_view_speaks_the_view_protocol(case: str, game: Any, space: Any) -> None:
+    from referee.game import GameView
+
+    over = game.resign(0)
+    for state in (game, over):
+        for viewer in (None, *range(state.num_players)):
+            view = state.view(viewer)
+            assert isinstance(view, GameView)
+            assert view.is_game_over() == state.is_game_over()
+            assert view.num_players == state.num_players
+            assert view.outcome == state.outcome
