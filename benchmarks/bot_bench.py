@@ -23,17 +23,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.schotten_totten import Rules, State, new_game
+from referee.schotten_totten import Rules, new_game
 from referee.schotten_totten.actions import ACTIONS
 from referee.schotten_totten.determinize import determinize
 
 
-def positions(rules: Rules, count: int) -> list[State]:
+def positions(deal: Callable[[int], Any], count: int, plies: int = 100) -> list[Any]:
+    """Running positions of any game: ``deal(seed)``, then up to ``plies``
+    random moves (the games that ended are left out)."""
     found = []
     for seed in range(count):
         rng = random.Random(seed)
-        game = new_game(seed=seed, rules=rules)
-        for _ in range(rng.randrange(0, 100)):
+        game = deal(seed)
+        for _ in range(rng.randrange(0, plies)):
             if game.is_game_over():
                 break
             game = game.play(rng.choice(game.generate_legal_moves()))
@@ -59,7 +61,7 @@ def main() -> None:
     count, repeats = (50, 3) if args.quick else (300, 7)
     print(f"{'rules':<10} {'µs/determinize':>15} {'µs/mask':>9} {'µs/observation':>15}")
     for name, rules in (("base", Rules()), ("tactics", Rules(tactics=True))):
-        states = positions(rules, count)
+        states = positions(lambda seed, rules=rules: new_game(seed=seed, rules=rules), count)
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)
         det = per_call(lambda v, rng=rng: determinize(v, rng), views, repeats)
@@ -102,14 +104,9 @@ def clans_and_glory(quick: bool) -> None:
     print(f"{'Clans and Glory':<16} {'µs/determinize':>15} {'µs/mask':>9} {'µs/observation':>15}")
     for players in (2, 3, 4):
         space = CG_ACTIONS[players]
-        states: list[CgState] = []
-        for seed in range(count):
-            rng = random.Random(seed)
-            game = cg_new_game(players, seed=seed)
-            for _ in range(rng.randrange(0, 7 * players)):
-                game = game.play(rng.choice(game.generate_legal_moves()))
-            if not game.is_over:
-                states.append(game)
+        states: list[CgState] = positions(
+            lambda seed, players=players: cg_new_game(players, seed=seed), count, 7 * players
+        )
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)
         # (per_call is typed for Schotten Totten states; mypy does not check benchmarks/)
@@ -159,16 +156,9 @@ def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
         f"{'µs/observation':>15}"
     )
     for name, rules in (("base", Rules2()), ("tactics", Rules2(tactics=True))):
-        states: list[Any] = []
-        for seed in range(count):
-            rng = random.Random(seed)
-            game = new_game_2(seed=seed, rules=rules)
-            for _ in range(rng.randrange(0, 150)):
-                if game.is_game_over():
-                    break
-                game = game.play(rng.choice(game.generate_legal_moves()))
-            if not game.is_game_over():
-                states.append(game)
+        states: list[Any] = positions(
+            lambda seed, rules=rules: new_game_2(seed=seed, rules=rules), count, 150
+        )
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)
         det = per_call(lambda v, rng=rng: determinize_2(v, rng), views, repeats)

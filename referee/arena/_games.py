@@ -406,16 +406,16 @@ class _SchottenTotten2(ArenaGame):
         return moves
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
-        from referee.schotten_totten_2.moves import Exchange, Shuffle
+        from referee.schotten_totten_2.moves import Exchange
+        from referee.schotten_totten_2.state import _as_seen_in_a_view
 
-        # Where the support cards landed in the deck is hidden from both players.
-        if isinstance(move, Shuffle):
-            return "shuffle"
         # The answering player chooses its three cards without seeing the offer
-        # (it learns them when they reach its hand).
+        # (it learns them when they reach its hand; its view's history ends
+        # before the offer, which a list of plies cannot do, hence the marks).
         if isinstance(move, Exchange) and seat != mover:
             return "exchange ?,?,?"
-        return str(move)
+        # Otherwise as every view shows it (a shuffle without its places).
+        return str(_as_seen_in_a_view(move))
 
 
 class _ClansAndGlory(ArenaGame):

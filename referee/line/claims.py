@@ -17,7 +17,16 @@ from referee.cards import Card
 from referee.formations import FormationRule, Kind
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 
-__all__ = ["NO_POOL", "Place", "PlainBest", "Sight", "describe_refusal", "verdict_at"]
+__all__ = [
+    "NO_POOL",
+    "Place",
+    "PlainBest",
+    "Sight",
+    "card_bits",
+    "describe_refusal",
+    "mask_of",
+    "verdict_at",
+]
 
 #: The empty pool: against a complete side nothing can be added.
 NO_POOL = Pool(())
@@ -255,3 +264,22 @@ class PlainBest:
                 if len(picked) == count:
                     return tuple(picked)
         return None
+
+
+def card_bits(cards: Iterable[Card]) -> dict[Card, int]:
+    """Each card of a deck with its bit, in deck order: sets of cards as masks
+    (an ``int``), which the claim paths of both games keep from ply to ply.
+
+    >>> bits = card_bits([Card("R", 1), Card("R", 2)])
+    >>> bits[Card("R", 2)], mask_of(bits, bits)
+    (2, 3)
+    """
+    return {card: 1 << i for i, card in enumerate(cards)}
+
+
+def mask_of(bits: Mapping[Card, int], cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (see :func:`card_bits`)."""
+    mask = 0
+    for card in cards:
+        mask |= bits[card]
+    return mask

@@ -40,7 +40,7 @@ from referee.game import (
     check_player,
 )
 from referee.line import LineState, copier, illegal, place_at, remember, replaced
-from referee.line.claims import NO_POOL, Sight, describe_refusal, verdict_at
+from referee.line.claims import NO_POOL, Sight, card_bits, describe_refusal, mask_of, verdict_at
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, best_reachable
 from referee.schotten_totten.moves import (
     Banshee,
@@ -245,7 +245,9 @@ def _as_seen_in_a_view(move: Move) -> Move:
         return Recruit(move.draws, piles)
     if type(move) is PutBack and any(type(c) is not str for c in move.cards):
         return PutBack(
-            tuple(c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.cards)
+            tuple(
+                c if type(c) is str else "clan" if type(c) is Card else "tactic" for c in move.cards
+            )
         )
     return move
 
@@ -1232,6 +1234,7 @@ class State(LineState[Move]):
 
     # --- text picture ---------------------------------------------------------------
 
+
 _JOKER = Tactic("joker")
 _DRAW = Draw()
 _END_TURN = EndTurn()
@@ -1258,15 +1261,12 @@ _END_TURN = EndTurn()
 # nothing of them.
 
 #: clan card -> its bit in a mask of clan cards (card order)
-_BIT = {card: 1 << i for i, card in enumerate(CLAN_CARDS.cards)}
+_BIT = card_bits(CLAN_CARDS.cards)
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
     """The mask of ``cards`` (clan cards; see ``_BIT``)."""
-    mask = 0
-    for card in cards:
-        mask |= _BIT[card]
-    return mask
+    return mask_of(_BIT, cards)
 
 
 _SideKey = tuple[Tactic | None, tuple[AnyCard, ...]]
@@ -1768,8 +1768,7 @@ def _problems(state: State) -> list[str]:
         )
         if state.hand_sizes[p] > most:
             problems.append(
-                f"player {p + 1} holds {state.hand_sizes[p]} cards: a hand holds at most "
-                f"{most}"
+                f"player {p + 1} holds {state.hand_sizes[p]} cards: a hand holds at most {most}"
             )
         if not 0 <= state.hand_tactics[p] <= state.hand_sizes[p]:
             problems.append(f"player {p + 1} holds {state.hand_tactics[p]} tactic cards")

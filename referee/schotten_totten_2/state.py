@@ -43,7 +43,15 @@ from referee.line import (
     remember,
     replaced,
 )
-from referee.line.claims import NO_POOL, PlainBest, Sight, describe_refusal, verdict_at
+from referee.line.claims import (
+    NO_POOL,
+    PlainBest,
+    Sight,
+    card_bits,
+    describe_refusal,
+    mask_of,
+    verdict_at,
+)
 from referee.prover import ClaimVerdict, Engine, Piece, Pool
 from referee.schotten_totten_2.moves import (
     Control,
@@ -1555,15 +1563,12 @@ def _control_holds(state: State, tile: Tile, seen: int) -> bool:
 #: position that shows fewer cards: that is for ``_PROVED`` to say).
 _BY_TILE: dict[int, tuple[Tile, bool | None, int]] = {}
 #: siege card -> its bit in a mask of siege cards (card order)
-_BIT = {card: 1 << i for i, card in enumerate(SIEGE_CARDS.cards)}
+_BIT = card_bits(SIEGE_CARDS.cards)
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
     """The mask of ``cards`` (siege cards; see ``_BIT``)."""
-    mask = 0
-    for card in cards:
-        mask |= _BIT[card]
-    return mask
+    return mask_of(_BIT, cards)
 
 
 # What the last position asked showed, kept for the next ply (a playout asks
