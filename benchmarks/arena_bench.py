@@ -12,7 +12,7 @@ one run:
   ``legal_moves`` / ``play`` loop), games per second (CPU time);
 * the same games between two in-process random bots in the arena, and the
   referee's share of the time (goal: it adds at most 10%);
-* games between two subprocess random bots (``examples/bots/random.py``), wall
+* games between two subprocess random bots (``examples/bots/random_bot.py``), wall
   clock on one core, against the goal of 100 games per second, with the
   referee's CPU time per move and the bots' CPU time per move.
 """
@@ -30,7 +30,7 @@ from pathlib import Path
 from referee.arena import arena_game, play_match, random_bot
 
 ROOT = Path(__file__).resolve().parents[1]
-RANDOM_BOT = str(ROOT / "examples" / "bots" / "random.py")
+RANDOM_BOT = str(ROOT / "examples" / "bots" / "random_bot.py")
 GOAL_OVERHEAD = 0.10
 GOAL_SUBPROCESS_GAMES = 100.0
 

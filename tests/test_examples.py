@@ -36,3 +36,14 @@ def test_random_bot_finishes_a_game() -> None:
     done = run("random_bot.py", "3")
     assert done.returncode == 0, done.stderr
     assert "game over" in done.stdout.splitlines()[0]
+
+
+def test_no_example_script_shadows_a_standard_module() -> None:
+    """A script's folder comes first on ``sys.path``: an example bot named
+    ``random.py`` imported itself for ``import random`` on a fresh interpreter
+    (found from a clean virtual environment, where nothing had imported the
+    standard ``random`` before the bot)."""
+    scripts = sorted(Path(__file__).parents[1].joinpath("examples").rglob("*.py"))
+    assert scripts
+    shadowing = [p.name for p in scripts if p.stem in sys.stdlib_module_names]
+    assert shadowing == []

@@ -22,7 +22,7 @@ const input = readline.createInterface({ input: process.stdin });
 input.on("line", (line) => {
   const message = JSON.parse(line);
   if (message.type === "hello") {
-    send({ type: "hello", protocol: PROTOCOL, name: "random.js" });
+    send({ type: "hello", protocol: PROTOCOL, name: "random_bot.js" });
   } else if (message.type === "game") {
     state = (message.seed * 10 + message.seat) | 0;
     send({ type: "ready" });

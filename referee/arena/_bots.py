@@ -254,8 +254,8 @@ class Bot:
 class CommandBot(Bot):
     """A bot program started as a command (argument list) that speaks the protocol.
 
-    >>> CommandBot(["python3", "examples/bots/random.py"]).name
-    'random.py'
+    >>> CommandBot(["python3", "examples/bots/random_bot.py"]).name
+    'random_bot.py'
     """
 
     def __init__(
@@ -309,10 +309,10 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     A script that does not exist is refused at once (``ValueError``), rather than
     forfeiting every game.
 
-    >>> as_bot("examples/bots/random.js").argv
-    ['node', 'examples/bots/random.js']
-    >>> as_bot("node examples/bots/random.js").argv
-    ['node', 'examples/bots/random.js']
+    >>> as_bot("examples/bots/random_bot.js").argv
+    ['node', 'examples/bots/random_bot.js']
+    >>> as_bot("node examples/bots/random_bot.js").argv
+    ['node', 'examples/bots/random_bot.js']
     >>> as_bot(lambda turn: turn.legal_moves[0]).name
     '<lambda>'
     """

@@ -28,7 +28,9 @@ from referee.arena import (
 from referee.records import Match, parse_document, validate, validate_source
 
 BOTS = Path(__file__).parents[2] / "examples" / "bots"
-RANDOM_PY, GREEDY_PY, RANDOM_JS = (str(BOTS / n) for n in ("random.py", "greedy.py", "random.js"))
+RANDOM_PY, GREEDY_PY, RANDOM_JS = (
+    str(BOTS / n) for n in ("random_bot.py", "greedy.py", "random_bot.js")
+)
 
 # Every game and variant the arena plays, with one bot per seat.
 SETUPS = [
@@ -197,7 +199,7 @@ def test_cli_match_prints_a_table_and_writes_records(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].split()[:6] == ["bot", "games", "wins", "losses", "draws", "score"]
-    assert lines[1].startswith("random.py") and lines[2].startswith("greedy.py")
+    assert lines[1].startswith("random_bot.py") and lines[2].startswith("greedy.py")
     assert "games (" not in run.stderr  # no progress bar when not on a terminal
     check = subprocess.run(
         [sys.executable, "-m", "referee", "validate", str(out)],
@@ -383,10 +385,16 @@ def test_schotten_totten_view_text_is_the_json_of_the_view() -> None:
 def test_a_bot_command_line_is_split_and_a_missing_script_refused(tmp_path: Path) -> None:
     from referee.arena import as_bot
 
-    assert as_bot("python3 examples/bots/random.py").argv == ["python3", "examples/bots/random.py"]
-    assert as_bot("examples/bots/random.py").argv == [sys.executable, "examples/bots/random.py"]
+    assert as_bot("python3 examples/bots/random_bot.py").argv == [
+        "python3",
+        "examples/bots/random_bot.py",
+    ]
+    assert as_bot("examples/bots/random_bot.py").argv == [
+        sys.executable,
+        "examples/bots/random_bot.py",
+    ]
     with pytest.raises(ValueError, match="no bot script"):
         as_bot(str(tmp_path / "missing.js"))
     assert shutil.which("node"), "the README's test command installs Node.js (.ci/setup)"
-    results = play_match(["node examples/bots/random.js", random_bot], games=2, seed=1)
+    results = play_match(["node examples/bots/random_bot.js", random_bot], games=2, seed=1)
     assert all(r.fault is None for r in results)

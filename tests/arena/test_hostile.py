@@ -16,7 +16,7 @@ from referee.arena import BotFault, live_processes, play_match, random_bot
 from referee.records import validate
 
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
-RANDOM_PY = str(Path(__file__).parents[2] / "examples" / "bots" / "random.py")
+RANDOM_PY = str(Path(__file__).parents[2] / "examples" / "bots" / "random_bot.py")
 
 # mode -> (result reason, fault code)
 CASES = {

@@ -18,7 +18,7 @@ distributed = pytest.importorskip("distributed")
 arena = pytest.importorskip("referee.arena")
 
 BOTS = Path(__file__).parents[2] / "examples" / "bots"
-RANDOM_PY, GREEDY_PY = str(BOTS / "random.py"), str(BOTS / "greedy.py")
+RANDOM_PY, GREEDY_PY = str(BOTS / "random_bot.py"), str(BOTS / "greedy.py")
 
 
 def signature(results: list[object]) -> list[tuple[object, ...]]:

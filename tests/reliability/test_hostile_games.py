@@ -121,7 +121,7 @@ def test_unwritable_outputs_and_missing_bots_exit_2_without_a_traceback(
     from referee.cli import main
 
     record = "examples/records/schotten-totten/full-2024.json"
-    bots = ["examples/bots/random.py", "examples/bots/greedy.py"]
+    bots = ["examples/bots/random_bot.py", "examples/bots/greedy.py"]
     cases = [
         (["replay", record, "-o", str(tmp_path / "no" / "x.html")], "cannot write"),
         (["replay", record, "-o", str(tmp_path)], "cannot write"),
