@@ -232,7 +232,11 @@ def test_analyze_reads_a_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["analyze", "--json", str(corpus)]) == 1  # the third is illegal
     out, err = capsys.readouterr()
     games = [json.loads(line) for line in out.splitlines()]
-    assert [g["game"] for g in games] == ["schotten-totten", "schotten-totten-2", "schotten-totten-2"]
+    assert [g["game"] for g in games] == [
+        "schotten-totten",
+        "schotten-totten-2",
+        "schotten-totten-2",
+    ]
     assert err.startswith(f"referee: {corpus}:3: illegal at ply 24 'claim 4' [claim_not_proven]")
     assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
