@@ -126,7 +126,7 @@ def check_ply(upto: int | None, record: Record, where: str) -> None:
     >>> check_ply(3, Record("schotten-totten", ("R7@3", "draw")), "x.json")
     Traceback (most recent call last):
     ...
-    referee.records._types.RecordError: x.json: --ply 3 is past the record's 2 moves
+    referee.records.RecordError: x.json: --ply 3 is past the record's 2 moves
     """
     if upto is not None and upto > len(record.moves):
         raise RecordError(f"--ply {upto} is past the record's {len(record.moves)} moves", where)

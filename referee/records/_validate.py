@@ -232,7 +232,7 @@ def validate(record: Record | Match | RecordError) -> ValidationReport:
 
     >>> from referee.records import iter_records
     >>> import io
-    >>> corpus = io.BytesIO(b'{"game": "schotten-totten", "moves": []}\n{oops\n')
+    >>> corpus = io.BytesIO(b'{"game": "schotten-totten", "moves": []}\\n{oops\\n')
     >>> [validate(item).status for item in iter_records(corpus)]
     ['legal', 'unreadable']
     """
