@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
+import tests.reliability.test_fuzz_records as fuzz
 from referee.cli import main
 from referee.records import Record, load_record, replay, validate
 
@@ -354,3 +356,27 @@ def test_the_real_command_line_gives_the_same_verdict(tmp_path: Path) -> None:
             assert "Traceback" not in done.stderr
     done = cli("show", "--qiuet", str(recruiter))
     assert done.returncode == 2 and done.stderr.startswith("usage: referee show ")
+
+
+@fuzz.fuzz(40)
+@given(doc=fuzz.damaged(fuzz.BASE_RECORDS))
+def test_damaged_records_get_one_verdict_on_every_command(
+    doc: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever the damage, a command that reads a record gives validate's status
+    and, unless it is legal, validate's line."""
+    if isinstance(doc, dict) and (
+        doc.get("format") == "referee-position/1" or not {"moves", "games"} & set(doc)
+    ):
+        return  # read as a position by show and claimable: no record, no verdict
+    with fuzz._file(fuzz._dumps(doc).encode("utf-8")) as path:
+        status, out, _ = fuzz._run_cli(["validate", path], capsys)
+        line = out.splitlines()[0]
+        commands = ["show", "claimable"]
+        if status:  # refused before any work: cheap on every command
+            commands += ["analyze", "replay"] if status == 2 else ["analyze"]
+        for command in commands:
+            code, out, err = fuzz._run_cli([command, path], capsys)
+            assert code == status, (command, line, err)
+            if status:
+                assert (out, err.splitlines()) == ("", [f"referee: {line}"]), command
