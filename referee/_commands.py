@@ -13,7 +13,7 @@ the number of moves of the record it applies to: :func:`ply` reads it on the
 command line and :func:`check_ply` checks it against the record.
 
     >>> from referee.records import Record
-    >>> refusal(Record("schotten-totten", ("R7@3", "draw", "R7@4"), where="x.json"))
+    >>> require_legal(Record("schotten-totten", ("R7@3", "draw", "R7@4"), where="x.json"))
     Traceback (most recent call last):
     ...
     referee._commands.Refused: x.json: illegal at ply 3 'R7@4' [card_already_played]: illegal move 'R7@4': R7 is already on the table
@@ -39,7 +39,7 @@ __all__ = [
     "one_line",
     "ply",
     "positive",
-    "refusal",
+    "require_legal",
 ]
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -79,7 +79,7 @@ class Refused(Exception):
         return EXIT_STATUS[self.report.status]
 
 
-def refusal(item: Record | Match | RecordError) -> ValidationReport:
+def require_legal(item: Record | Match | RecordError) -> ValidationReport:
     """The verdict on ``item`` (what a reader gave for one document); raises
     :class:`Refused` unless it is legal."""
     report = validate(item)

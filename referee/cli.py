@@ -32,7 +32,7 @@ from referee._commands import (
     check_ply,
     ply,
     positive,
-    refusal,
+    require_legal,
 )
 from referee._commands import error as _error
 from referee._commands import one_line as _one_line
@@ -472,7 +472,7 @@ def _load_state(
     if item is None or next(documents, None) is not None:
         raise RecordError("expected one record or position, found none or several", path)
     if isinstance(item, RecordError):
-        refusal(item)  # unreadable: refused as validate reports it
+        require_legal(item)  # unreadable: refused as validate reports it
         raise item
     data, where = item
     if _is_position(data):
@@ -487,7 +487,7 @@ def _load_state(
         document: Record | Match | RecordError = parse_document(data, where)
     except RecordError as error:
         document = error
-    refusal(document)
+    require_legal(document)
     assert not isinstance(document, RecordError)
     if isinstance(document, Match):
         number = len(document.games) if round_ is None else round_
