@@ -30,6 +30,7 @@ __all__ = [
     "ActionSpace",
     "MoveSpace",
     "action_index",
+    "check_game",
     "legal_actions",
     "mask_of",
     "observer_index",
@@ -46,6 +47,11 @@ class ActionSpace(Protocol):
     of range. ``move_of(action_of(m))`` is ``m`` or, for moves whose order of
     parts carries no information, its canonical form; ``action_of(move_of(i))``
     is always ``i``.
+
+    Every method that takes a state refuses a state or view of another game (or
+    anything else that is not its own game's) with one ``TypeError``, the same
+    in every game: ``the <game> action space takes a <game> state or view, not
+    <the type given>`` (see :func:`check_game`).
     """
 
     #: How many action ids there are.
@@ -159,6 +165,26 @@ def observer_index(player: object, players: int) -> int:
     raise ValueError(f"no player {player!r}: an observation is a player's, 0-{players - 1}")
 
 
+def check_game(state: object, kinds: tuple[type, ...], game: str) -> None:
+    """Refuse ``state`` unless it is one of ``kinds`` (a game's state and view
+    classes), with the ``TypeError`` every action space gives for a state of
+    another game.
+
+    >>> from referee.schotten_totten.actions import ACTIONS
+    >>> from referee.schotten_totten_2 import new_game
+    >>> ACTIONS.observation(new_game(seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: the Schotten Totten action space takes a Schotten Totten state or view, not referee.schotten_totten_2.state.State
+    """
+    if not isinstance(state, kinds):
+        kind = type(state)
+        name = kind.__qualname__
+        if kind.__module__ != "builtins":
+            name = f"{kind.__module__}.{name}"
+        raise TypeError(f"the {game} action space takes a {game} state or view, not {name}")
+
+
 def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = ()) -> tuple[float, ...]:
     """Each player's reward for ``outcome``: +1 to each winner (``outcome.winner``,
     or ``winners`` for a shared win), -1 to each other player; all 0 while the game
@@ -188,13 +214,23 @@ class MoveSpace:
     :meth:`play`, :meth:`rewards` and :meth:`legal_action_mask` from the
     subclass's ``action_of``, ``move_of`` and the state's protocol members
     (``generate_legal_moves``, ``outcome``, ``num_players``, ``hands`` and
-    ``to_move``). A subclass sets ``num_actions``, ``observation_size`` and
-    ``observation_layout`` and writes the game's own numbering.
+    ``to_move``). A subclass sets ``num_actions``, ``observation_size``,
+    ``observation_layout``, its ``game`` title and ``state_types`` (the classes
+    of its states and views: any other is refused, see :func:`check_game`) and
+    writes the game's own numbering.
     """
 
     num_actions: int
     observation_size: int
     observation_layout: tuple[tuple[str, int, int], ...]
+    #: The game's title, as error messages name it.
+    game: str
+    #: The classes of the game's states and views.
+    state_types: tuple[type, ...]
+
+    def check(self, state: object) -> None:
+        """Refuse a state or view of another game (``TypeError``, see :func:`check_game`)."""
+        check_game(state, self.state_types, self.game)
 
     def action_of(self, move: Any) -> int:
         raise NotImplementedError
@@ -204,11 +240,13 @@ class MoveSpace:
 
     def play(self, state: Any, action: int) -> Any:
         """The state after the move with id ``action``."""
+        self.check(state)
         return state.play(self.move_of(action))
 
     def rewards(self, state: Any) -> tuple[float, ...]:
         """+1 to the winner and -1 to the others once the game is over; all 0
         before and for a game without a winner (see :func:`rewards_of`)."""
+        self.check(state)
         return rewards_of(state.outcome, state.num_players)
 
     def mover_decides(self, state: Any) -> bool:
@@ -221,6 +259,7 @@ class MoveSpace:
         the game is over and where :meth:`mover_decides` says the mover's moves
         are hidden (``legal_moves()`` of such a state lists what any hand could
         play)."""
+        self.check(state)
         mask = bytearray(self.num_actions)
         if not self.mover_decides(state):
             return bytes(mask)

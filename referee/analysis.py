@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee._commands import EXIT_STATUS, error, positive
 from referee.errors import RefereeError
 from referee.game import GameState, Outcome
 from referee.records import (
@@ -44,7 +45,9 @@ from referee.records import (
     IllegalPly,
     Match,
     Record,
+    RecordError,
     find_game,
+    validate,
 )
 from referee.records._validate import _validate_game
 
@@ -324,7 +327,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
     )
     parser.add_argument(
-        "--game", type=int, metavar="N", help="only the N-th document of a corpus (from 1)"
+        "--game", type=positive, metavar="N", help="only the N-th document of a corpus (from 1)"
     )
     parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
     parser.set_defaults(run=run)
@@ -332,17 +335,27 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the analysis of each game; returns the exit status (1 if a game is illegal)."""
-    from referee.replay import read_items
+    """Print the analysis of each legal game; returns the exit status.
 
-    analyses = [
-        analysis
-        for item in read_items(args.path, game=args.game)
-        for analysis in (analyze_match(item) if isinstance(item, Match) else [analyze(item)])
-    ]
-    for analysis in analyses:
-        if args.json:
-            print(json.dumps(analysis.to_json(), ensure_ascii=False))
-        else:
-            print(analysis)
-    return 1 if any(a.illegal is not None for a in analyses) else 0
+    Each document is judged first by :func:`referee.records.validate`, as on
+    every command: one that is not legal is not analysed, its verdict goes to
+    standard error (``referee: `` and the summary ``referee validate`` prints),
+    and the status is 1 (illegal) or 2 (unreadable), the worse of all documents.
+    """
+    from referee.replay import read_documents  # the viewer's module imports this one
+
+    status = EXIT_STATUS["legal"]
+    for document in read_documents(args.path, game=args.game):
+        report = validate(document)
+        if not report.legal:
+            error(report.summary())
+            status = max(status, EXIT_STATUS[report.status])
+            continue
+        assert not isinstance(document, RecordError)
+        games = analyze_match(document) if isinstance(document, Match) else [analyze(document)]
+        for analysis in games:
+            if args.json:
+                print(json.dumps(analysis.to_json(), ensure_ascii=False))
+            else:
+                print(analysis)
+    return status

@@ -1,17 +1,18 @@
 """The ``referee`` command line: validate records, ask about claims, show positions.
 
 Exit status: 0 when everything is legal, 1 when a game is illegal, 2 when an
-input cannot be read (or the command line itself is wrong).
+input cannot be read (or the command line itself is wrong). Every command
+judges a record or match it reads with one function,
+:func:`referee.records.validate`, and refuses one that is not legal with the
+same reason and ply (see :mod:`referee._commands`).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import multiprocessing
 import os
-import re
 import signal
 import sys
 import threading
@@ -23,11 +24,26 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee import __version__
+from referee._commands import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    Refused,
+    check_ply,
+    ply,
+    positive,
+    require_legal,
+)
+from referee._commands import error as _error
+from referee._commands import one_line as _one_line
 from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
 from referee.records import (
+    MATCH_FORMAT,
     MAX_DOCUMENT_BYTES,
+    POSITION_FORMAT,
+    RECORD_FORMAT,
     GameFormat,
     Match,
     Record,
@@ -35,16 +51,16 @@ from referee.records import (
     ValidationReport,
     find_game,
     iter_documents,
-    parse_match,
+    parse_document,
     parse_position,
-    parse_record,
+    replay,
     validate,
 )
 from referee.records._stream import Raw, iter_raw, read_raw
 
 __all__ = ["MAX_JOBS", "main"]
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_INTERRUPTED = 130
 #: ``--jobs`` is at most this many worker processes.
 MAX_JOBS = 32
 #: A batch for a worker holds at most this many documents, and about this many bytes.
@@ -66,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exit_.code or 0)
     try:
         return int(args.run(args))
+    except Refused as refused:  # a record or match that is not legal: its verdict
+        _error(str(refused))
+        return refused.status
     except RefereeError as error:
         _error(str(error))
         return EXIT_UNREADABLE
@@ -75,24 +94,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _error("interrupted")
         return EXIT_INTERRUPTED
-
-
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-
-
-def _one_line(text: str) -> str:
-    """``text`` as one line of valid UTF-8: control characters, line separators
-    and lone surrogates become ``\\uXXXX`` escapes (valid inside JSON strings too).
-
-    >>> _one_line("a.json\\nforged: ok") == "a.json\\\\u000aforged: ok"
-    True
-    """
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def _error(message: str) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        print(f"referee: {_one_line(message)}", file=sys.stderr)
 
 
 def _silence_stdout() -> None:
@@ -130,13 +131,26 @@ class _Output:
                 _silence_stdout()
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser: every mistake, an unknown option included, is
+    reported with the command's own usage (not the top-level one)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="referee",
         description="Rules referee and claim prover for Schotten Totten and friends.",
     )
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND", parser_class=_CommandParser)
 
     check = commands.add_parser("validate", help="check recorded games move by move")
     check.add_argument(
@@ -155,9 +169,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"spread the games over N processes (1 to {MAX_JOBS})",
     )
-    check.add_argument("--quiet", action="store_true", help="print only the illegal games")
     check.add_argument(
-        "--witness", action="store_true", help="for a legal public record: print a deal that fits"
+        "--quiet", action="store_true", help="print only the games that are not legal"
+    )
+    check.add_argument(
+        "--witness",
+        action="store_true",
+        help="for a legal public record: print a deal that fits (none with --quiet)",
     )
     check.add_argument(
         "--dask",
@@ -201,38 +219,25 @@ def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", metavar="PATH", help="a record or position file, or -")
     parser.add_argument(
         "--round",
-        type=_positive,
+        type=positive,
         metavar="R",
         help="for a match: its R-th game (default: the last)",
     )
     parser.add_argument(
         "--ply",
-        type=_natural,
+        type=ply,
         metavar="N",
         help="for a record: after its first N moves (default: all)",
     )
 
 
-def _positive(text: str) -> int:
-    value = _natural(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
+_positive = positive
 
 
 def _jobs(text: str) -> int:
     value = _positive(text)
     if value > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} processes, got {text!r}")
-    return value
-
-
-def _natural(text: str) -> int:
-    if not text.strip().isdigit() or len(text) > 1000:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
     return value
 
 
@@ -288,10 +293,7 @@ def _raw(paths: Iterable[str]) -> Iterator[Raw]:
 
 
 def _check(item: Record | Match | RecordError) -> ValidationReport:
-    if isinstance(item, RecordError):
-        detail = item.detail if not item.field else f"field {item.field!r}: {item.detail}"
-        return ValidationReport(item.where or "<input>", "?", False, 0, input_error=detail)
-    return validate(item)
+    return validate(item)  # the one verdict: see referee._commands
 
 
 def _check_raw(item: Raw) -> ValidationReport:
@@ -388,15 +390,9 @@ def _validate(args: argparse.Namespace) -> int:
         reports = _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args)
         results = ((report, None) for report in reports)
     for report, found in results:
-        status = (
-            "unreadable"
-            if report.input_error is not None
-            else "legal"
-            if report.legal
-            else "illegal"
-        )
+        status = report.status
         counts[status] += 1
-        if status != "legal" or not args.quiet or found is not None:
+        if status != "legal" or not args.quiet:  # --quiet: only what is not legal
             if progress:
                 progress.clear()
             if args.json:
@@ -462,56 +458,64 @@ class _Progress:
 def _load_state(
     path: str, ply: int | None, round_: int | None = None
 ) -> tuple[GameFormat[Any], GameState[Any]]:
+    """The position a command asks for: a position file as it is, or a record
+    (a match's ``round_``-th game) after its first ``ply`` moves.
+
+    A record or match is judged first, whole, by the one verdict
+    (:func:`referee.records.validate`): one that is not legal is refused
+    (:class:`~referee._commands.Refused`) even when the illegal move comes after
+    ``ply``, since the verdict is about the record.
+    """
     source: str | Path | IO[bytes] = _stdin() if path == "-" else Path(path)
     documents = iter_documents(source)
     item = next(documents, None)
     if item is None or next(documents, None) is not None:
         raise RecordError("expected one record or position, found none or several", path)
     if isinstance(item, RecordError):
+        require_legal(item)  # unreadable: refused as validate reports it
         raise item
     data, where = item
-    if isinstance(data, dict) and "games" in data:
-        match = parse_match(data, where)
-        number = len(match.games) if round_ is None else round_
-        if number > len(match.games):
-            raise RecordError(f"--round {number}: the match has {len(match.games)} games", where)
-        record = match.games[number - 1]
-        where = f"{where} game {number}"
-    elif round_ is not None:
-        raise RecordError("--round applies to matches", where)
-    elif isinstance(data, dict) and "moves" not in data:
+    if _is_position(data):
         if ply is not None:
             raise RecordError("--ply applies to records, not positions", where)
+        if round_ is not None:
+            raise RecordError("--round applies to matches", where)
         position = parse_position(data, where)
         fmt = find_game(position.game, where)
         return fmt, fmt.load_position(position)
+    try:
+        document: Record | Match | RecordError = parse_document(data, where)
+    except RecordError as error:
+        document = error
+    require_legal(document)
+    assert not isinstance(document, RecordError)
+    if isinstance(document, Match):
+        number = len(document.games) if round_ is None else round_
+        if number > len(document.games):
+            raise RecordError(f"--round {number}: the match has {len(document.games)} games", where)
+        record = document.games[number - 1]
+        where = f"{where} game {number}"
+    elif round_ is not None:
+        raise RecordError("--round applies to matches", where)
     else:
-        record = parse_record(data, where)
-    fmt = find_game(record.game, where)
-    state = fmt.start(record)
-    upto = len(record.moves) if ply is None else ply
-    if upto > len(record.moves):
-        raise RecordError(f"--ply {upto} is past the record's {len(record.moves)} moves", where)
-    for number, move in enumerate(record.moves[:upto], start=1):
-        try:
-            state = state.play(move)
-        except RefereeError as error:
-            raise _IllegalBefore(
-                f"{where}: illegal at ply {number} {move!r} [{error.reason}]: {error}"
-            ) from None
-    return fmt, state
+        record = document
+    check_ply(ply, record, where)
+    return find_game(record.game, where), replay(record, ply)
 
 
-class _IllegalBefore(Exception):
-    """The record is illegal before the requested ply."""
+def _is_position(data: Any) -> bool:
+    """A position document: one that says so, or an object without ``moves``
+    or ``games`` that does not say it is a record or a match."""
+    if not isinstance(data, dict):
+        return False
+    kind = data.get("format")
+    if kind in (RECORD_FORMAT, MATCH_FORMAT):
+        return False
+    return kind == POSITION_FORMAT or ("moves" not in data and "games" not in data)
 
 
 def _claimable(args: argparse.Namespace) -> int:
-    try:
-        game, state = _load_state(args.path, args.ply, args.round)
-    except _IllegalBefore as error:
-        print(f"referee: {error}", file=sys.stderr)
-        return EXIT_ILLEGAL
+    game, state = _load_state(args.path, args.ply, args.round)
     answers = game.claimability(state)
     if args.json:
         print(
@@ -549,11 +553,7 @@ def _natural_key(label: str) -> tuple[str, int]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    try:
-        _, state = _load_state(args.path, args.ply, args.round)
-    except _IllegalBefore as error:
-        print(f"referee: {error}", file=sys.stderr)
-        return EXIT_ILLEGAL
+    _, state = _load_state(args.path, args.ply, args.round)
     if args.svg:
         from referee.svg import render_svg  # only this option needs the renderer
 

@@ -6,9 +6,13 @@ positions; the move list marks the current move; each position is drawn by
 :func:`referee.svg.render_svg` with the last move ringed and every complete
 formation marked with the prover's verdict (its explanation on hover, or in
 the evidence panel on click). A full record shows the hands, with a toggle per
-player; a public record shows them face down. An illegal record ends with the
-refused move and its reason; a missed claim (see :mod:`referee.analysis`) is
-ringed where it could have been made.
+player; a public record shows them face down. A missed claim (see
+:mod:`referee.analysis`) is ringed where it could have been made.
+
+A record or match that :func:`referee.records.validate` does not call legal
+gets the same verdict here as on every command: the page opens with it, in
+plain HTML above the board (illegal, at which ply, why), and the board steps
+through the moves up to the refused one, which ends the game with its reason.
 
 >>> from referee.records import parse_record
 >>> from referee.replay import replay_html
@@ -32,14 +36,16 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
+from referee._commands import EXIT_STATUS, check_ply, error, ply, positive
 from referee.analysis import Analysis, analyze
 from referee.game import GameState
-from referee.records import Match, Record, RecordError, find_game, iter_records
+from referee.records import Match, Record, RecordError, find_game, iter_records, validate
 from referee.svg import _draw, _Drawing, _evidence, _touched
 
 __all__ = [
     "MAX_PAGE_GAMES",
     "add_parser",
+    "read_documents",
     "read_item",
     "read_items",
     "replay_data",
@@ -159,7 +165,13 @@ def _frames(
 
 
 def _game_data(
-    record: Record, name: str, pieces: _Pieces, symbols: dict[str, str], *, in_match: bool = False
+    record: Record,
+    name: str,
+    pieces: _Pieces,
+    symbols: dict[str, str],
+    *,
+    in_match: bool = False,
+    verdict: str | None = None,
 ) -> dict[str, Any]:
     analysis = analyze(record, in_match=in_match)
     frames = _frames(record, analysis, pieces, symbols)
@@ -183,6 +195,7 @@ def _game_data(
             "message": illegal.message,
         },
         "result": _result_text(analysis),
+        "verdict": verdict,
         "settled": analysis.settled_at,
         "frames": frames,
     }
@@ -212,14 +225,28 @@ def replay_data(
 
     ``item`` is a record, a match, or several of them (the documents of a JSON
     Lines corpus, such as ``referee match`` writes): the page gets a game picker.
+
+    Each document is judged by :func:`referee.records.validate`: ``refusals``
+    lists the summary of each one that is not legal, and each game carries its
+    document's (``verdict``, ``None`` when legal).
+
+    >>> from referee.records import Record
+    >>> data = replay_data(Record("schotten-totten", ("R7@3", "draw", "R7@4"), where="x"))
+    >>> data["refusals"]
+    ["x: illegal at ply 3 'R7@4' [card_already_played]: illegal move 'R7@4': R7 is already on the table"]
     """
     pieces = _Pieces()
     symbols: dict[str, str] = {}
     games: list[dict[str, Any]] = []
+    refusals: list[str] = []
     items = [item] if isinstance(item, (Record, Match)) else list(item)
     if not items:
         raise ValueError("nothing to replay: no record or match given")
     for k, one in enumerate(items, start=1):
+        report = validate(one)
+        verdict = None if report.legal else report.summary()
+        if verdict is not None:
+            refusals.append(verdict)
         prefix = "game" if len(items) == 1 else f"document {k}"
         if isinstance(one, Match):
             games.extend(
@@ -229,12 +256,13 @@ def replay_data(
                     pieces,
                     symbols,
                     in_match=True,
+                    verdict=verdict,
                 )
                 for n, game in enumerate(one.games, start=1)
             )
         else:
             name = "game" if len(items) == 1 else f"game {k}"
-            games.append(_game_data(one, name, pieces, symbols))
+            games.append(_game_data(one, name, pieces, symbols, verdict=verdict))
     texts, rank = pieces.table()
     title = _title(items[0]) if len(items) == 1 else _corpus_title(items)
     return {
@@ -244,6 +272,8 @@ def replay_data(
         "rank": rank,
         "start": ply,
         "symbols": "".join(symbols.values()),
+        "refusals": refusals,
+        "documents": len(items),
     }
 
 
@@ -272,9 +302,11 @@ def replay_html(
     (a notebook cell, a documentation page)."""
     data = replay_data(item, ply)
     ident = f"referee-replay-{next(_IDS)}"
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    # The symbols are drawn once, in the page's <defs>; the script never reads them.
+    payload = _script_json({k: v for k, v in data.items() if k != "symbols"})
     body = (
         f'<div class="referee-replay" id="{ident}">'
+        f"{_verdict_html(data['refusals'], item)}"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
         f"{data['symbols']}</defs></svg>"
         f"{_SKELETON}"
@@ -284,7 +316,7 @@ def replay_html(
     )
     if fragment:
         return f"<style>{_STYLE}</style>{body}"
-    title = _escape(data["title"])
+    title = _escape(data["title"] + (" (illegal)" if data["refusals"] else ""))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -295,6 +327,36 @@ def replay_html(
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_SCRIPT_UNSAFE = str.maketrans({"<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def _script_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element: no ``<`` at all (so
+    no ``</script>``, ``<!--`` or ``<script`` can end or change the element) and
+    no line separators; each is a ``\\uXXXX`` escape, valid in the JSON strings
+    that alone can hold them.
+
+    >>> _script_json({"name": "<!--<script>"})
+    '{"name":"\\\\u003c!--\\\\u003cscript>"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_SCRIPT_UNSAFE)
+
+
+def _verdict_html(refusals: Sequence[str], item: Record | Match | Sequence[Record | Match]) -> str:
+    """The verdict above the board, in plain HTML: what is illegal, where and why."""
+    if not refusals:
+        return ""
+    if isinstance(item, (Record, Match)):
+        kind = "match" if isinstance(item, Match) else "record"
+        head = f"This {kind} is illegal: the referee refuses it."
+    else:
+        count = len(item)
+        head = f"{len(refusals)} of these {count} documents are illegal: the referee refuses them."
+    lines = "".join(f'<p class="verdict-line">{_escape(text)}</p>' for text in refusals)
+    return f'<div class="verdict" role="alert"><p class="verdict-head">{head}</p>{lines}</div>'
 
 
 _SKELETON = """
@@ -312,6 +374,7 @@ _SKELETON = """
  <div class="board"></div>
  <div class="replay-side">
   <div class="result"></div>
+  <div class="game-verdict"></div>
   <div class="refusal"></div>
   <div class="missed"></div>
   <h3>Claims on the table</h3>
@@ -345,7 +408,12 @@ _STYLE = """
 .referee-replay .claims li.claimable{color:#1b7f3b}
 .referee-replay .claims li.not-claimable{color:#9b1c1c}
 .referee-replay .evidence{background:#f4efe4;padding:.4em;border-radius:4px;margin:.4em 0}
-.referee-replay .refusal,.referee-replay .missed{color:#9b1c1c}
+.referee-replay .refusal,.referee-replay .missed,.referee-replay .game-verdict{color:#9b1c1c}
+.referee-replay .verdict{border:3px solid #9b1c1c;background:#fde8e8;color:#7a1010;
+ padding:.5em .8em;margin:.4em 0;border-radius:4px}
+.referee-replay .verdict-head{font-size:1.2em;font-weight:bold;margin:.2em 0}
+.referee-replay .verdict-line{margin:.2em 0;overflow-wrap:anywhere}
+.referee-replay .game-verdict{font-weight:bold}
 .referee-replay g.verdict{cursor:pointer}
 .referee-replay.hide-hand-0 g.hand[data-player="0"],
 .referee-replay.hide-hand-1 g.hand[data-player="1"],
@@ -417,6 +485,7 @@ function refereeReplay(root) {
     }
     q(".result").textContent = game.game + ": " + game.result +
       (game.settled !== null ? ", settled on the table from ply " + game.settled : "");
+    q(".game-verdict").textContent = game.verdict ? "Illegal: " + game.verdict : "";
     show(0);
   }
   function show(k) {
@@ -458,7 +527,7 @@ function refereeReplay(root) {
     });
   }
   data.games.forEach(function (g, i) {
-    var option = el("option", "", g.name + " (" + g.result + ")");
+    var option = el("option", "", g.name + " (" + (g.verdict ? "illegal" : g.result) + ")");
     option.value = i;
     picker.appendChild(option);
   });
@@ -497,9 +566,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
     )
-    parser.add_argument("--ply", type=int, metavar="N", help="open the page at ply N")
     parser.add_argument(
-        "--game", type=int, metavar="N", help="only the N-th document of a corpus (from 1)"
+        "--ply", type=ply, metavar="N", help="open the page at ply N (of its first game)"
+    )
+    parser.add_argument(
+        "--game", type=positive, metavar="N", help="only the N-th document of a corpus (from 1)"
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="the HTML file to write (default: standard output)"
@@ -508,36 +579,52 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def read_items(
+def read_documents(
     path: str, *, game: int | None = None, limit: int | None = None
-) -> list[Record | Match]:
-    """The records and matches of a file (``-`` for standard input): one
-    document, or each line of a JSON Lines corpus, in order.
+) -> list[Record | Match | RecordError]:
+    """The documents of a file (``-`` for standard input), in order, each a
+    record, a match, or the :class:`~referee.records.RecordError` of one that
+    cannot be read (as :func:`~referee.records.iter_records` gives them, ready
+    for :func:`~referee.records.validate`).
 
     ``game`` keeps only the ``game``-th document (from 1); ``limit`` refuses a
-    corpus of more documents. The first document that cannot be read raises
-    its :class:`~referee.records.RecordError`, as does an empty input.
+    corpus of more documents. What is asked for and not there (an empty input,
+    no such document, too many) raises its :class:`~referee.records.RecordError`.
     """
     if game is not None and game < 1:
         raise RecordError(f"--game counts documents from 1, not {game}", path)
     source = sys.stdin.buffer if path == "-" else path
     where = "<stdin>" if path == "-" else path
-    items: list[Record | Match] = []
+    found: list[Record | Match | RecordError] = []
     for k, item in enumerate(iter_records(source), start=1):
-        if isinstance(item, RecordError) and (game is None or k == game or item.where == where):
-            raise item  # the document asked for, or the whole input, cannot be read
-        if game is not None and k != game:
+        whole = isinstance(item, RecordError) and item.where == where  # the input itself
+        if game is not None and k != game and not whole:
             continue
-        assert not isinstance(item, RecordError)
-        items.append(item)
-        if game is not None:
+        found.append(item)
+        if game is not None or whole:
             break
-        if limit is not None and len(items) > limit:
+        if limit is not None and len(found) > limit:
             raise RecordError(f"more than {limit} documents: pick one with --game N", where)
-    if not items:
+    if not found:
         if game is not None:
             raise RecordError(f"there is no document {game}", where)
         raise RecordError("no document: the input is empty", where)
+    return found
+
+
+def read_items(
+    path: str, *, game: int | None = None, limit: int | None = None
+) -> list[Record | Match]:
+    """The records and matches of a file (``-`` for standard input): one
+    document, or each line of a JSON Lines corpus, in order (see
+    :func:`read_documents`). The first document that cannot be read raises its
+    :class:`~referee.records.RecordError`, as does an empty input.
+    """
+    items: list[Record | Match] = []
+    for item in read_documents(path, game=game, limit=limit):
+        if isinstance(item, RecordError):
+            raise item
+        items.append(item)
     return items
 
 
@@ -548,23 +635,34 @@ def read_item(path: str) -> Record | Match:
     return items[0]
 
 
+def _first_game(item: Record | Match) -> Record:
+    return item.games[0] if isinstance(item, Match) else item
+
+
 def run(args: argparse.Namespace) -> int:
-    """Write the replay page; returns the exit status (0)."""
-    items = read_items(args.path, game=args.game, limit=MAX_PAGE_GAMES)
-    item = items[0] if len(items) == 1 else items
-    if isinstance(item, Record) and args.ply is not None and args.ply > len(item.moves):
-        print(
-            f"referee: --ply {args.ply} is past the record's {len(item.moves)} moves",
-            file=sys.stderr,
-        )
-        return 2
-    page = replay_html(item, ply=args.ply)
+    """Write the replay page; returns the exit status: 0 when every document
+    is legal, 1 when one is illegal (the page is written and opens with the
+    verdict), 2 when one cannot be read (no page)."""
+    documents = read_documents(args.path, game=args.game, limit=MAX_PAGE_GAMES)
+    reports = [validate(document) for document in documents]
+    unreadable = [report for report in reports if report.status == "unreadable"]
+    if unreadable:  # nothing to draw: refused as validate reports it
+        for report in unreadable:
+            error(report.summary())
+        return EXIT_STATUS["unreadable"]
+    items = [d for d in documents if not isinstance(d, RecordError)]
+    first = _first_game(items[0])
+    check_ply(args.ply, first, first.where or args.path)
+    page = replay_html(items[0] if len(items) == 1 else items, ply=args.ply)
     if args.output:
         try:
             Path(args.output).write_text(page, encoding="utf-8")
-        except OSError as error:
-            print(f"referee: cannot write {args.output!r}: {error.strerror}", file=sys.stderr)
+        except OSError as problem:
+            error(f"cannot write {args.output!r}: {problem.strerror}")
             return 2
     else:
         sys.stdout.write(page)
-    return 0
+    for report in reports:
+        if not report.legal:
+            error(report.summary())
+    return max(EXIT_STATUS[report.status] for report in reports)

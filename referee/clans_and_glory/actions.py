@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from referee.actions import action_index, observer_index, rewards_of
+from referee.actions import action_index, check_game, observer_index, rewards_of
 from referee.clans_and_glory.layout import Layout
 from referee.clans_and_glory.moves import Placement
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, setup_for
@@ -102,9 +102,16 @@ def _observation_blocks(
 class ClansAndGloryActions:
     """The action space of one player count on one layout (see the module's table).
 
-    Use :data:`ACTIONS` or :func:`actions_for`; a space refuses states of
-    another player count or layout with a ``ValueError``.
+    Use :data:`ACTIONS` or :func:`actions_for`; a space refuses a state or view
+    of another game with a ``TypeError`` (as every game's space does, see
+    :func:`referee.actions.check_game`), and states of another player count or
+    layout with a ``ValueError``.
     """
+
+    #: The game's title, as error messages name it.
+    game = "Clans and Glory"
+    #: The classes of the game's states and views.
+    state_types: tuple[type, ...] = (State, View)
 
     #: How many action ids there are: 42 cards × seats × 4 options.
     num_actions: int
@@ -175,6 +182,7 @@ class ClansAndGloryActions:
 
     def play(self, state: State, action: int) -> State:
         """The state after the move with id ``action``."""
+        self._check(state)
         return state.play(self.move_of(action))
 
     def move_of(self, action: int) -> Placement:
@@ -193,8 +201,7 @@ class ClansAndGloryActions:
     # -- positions -------------------------------------------------------------------
 
     def _check(self, state: State | View) -> None:
-        if not isinstance(state, State | View):
-            raise ValueError(f"expected a Clans and Glory State or View, not {state!r}")
+        check_game(state, self.state_types, self.game)
         if state.players != self.players or not (
             state.layout is self.layout or state.layout == self.layout
         ):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from referee.errors import ClaimRefusedError, RefereeError
 from referee.game import GameState, Outcome, Termination
@@ -93,6 +93,20 @@ class ValidationReport:
             and self.result_mismatch is None
             and self.match_error is None
         )
+
+    @property
+    def status(self) -> Literal["legal", "illegal", "unreadable"]:
+        """The verdict in one word: ``"unreadable"`` when the input could not be
+        read, else ``"legal"`` or ``"illegal"`` (an illegal move, a wrong result
+        or a wrong match). The command line's exit status follows it: 0, 1, 2.
+
+        >>> from referee.records import Record
+        >>> validate(Record("schotten-totten", ("R7@3", "draw", "R7@4"))).status
+        'illegal'
+        """
+        if self.input_error is not None:
+            return "unreadable"
+        return "legal" if self.legal else "illegal"
 
     def summary(self) -> str:
         """One line for people: ok, or what is wrong and where."""
@@ -206,13 +220,24 @@ def replay_steps(record: Record) -> Iterator[ReplayStep[AnyGameState]]:
         state = after
 
 
-def validate(record: Record | Match) -> ValidationReport:
+def validate(record: Record | Match | RecordError) -> ValidationReport:
     """Replay ``record`` (or every game of a match) and report the first illegal
-    move, if any.
+    move, if any: the one verdict every command of the ``referee`` command line
+    gives a document (see :attr:`ValidationReport.status`).
 
     Never raises for a bad record: unreadable set-up is reported as
-    ``input_error``.
+    ``input_error``, and so is a :class:`RecordError` given instead of a record
+    (what :func:`~referee.records.iter_records` yields for a document it cannot
+    read), so every item a reader yields gets its report.
+
+    >>> from referee.records import iter_records
+    >>> import io
+    >>> corpus = io.BytesIO(b'{"game": "schotten-totten", "moves": []}\\n{oops\\n')
+    >>> [validate(item).status for item in iter_records(corpus)]
+    ['legal', 'unreadable']
     """
+    if isinstance(record, RecordError):
+        return _unreadable(record.where or "<input>", "?", False, record)
     if isinstance(record, Match):
         return _validate_match(record)
     return _validate_game(record)[0]
@@ -440,15 +465,6 @@ def _show(result: Any) -> str:
 def validate_source(source: str | Path | IO[str] | IO[bytes]) -> Iterator[ValidationReport]:
     """Validate every record in a JSON file or JSON Lines corpus, lazily."""
     for item in iter_records(source):
-        if isinstance(item, RecordError):
-            yield ValidationReport(
-                item.where or str(source),
-                "?",
-                False,
-                0,
-                input_error=item.detail
-                if not item.field
-                else f"field {item.field!r}: {item.detail}",
-            )
-        else:
-            yield validate(item)
+        if isinstance(item, RecordError) and not item.where:
+            item = RecordError(item.detail, str(source), item.field)
+        yield validate(item)

@@ -162,6 +162,9 @@ class SchottenTottenActions(MoveSpace):
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
     observation_layout = OBSERVATION_LAYOUT
+    game = "Schotten Totten"
+    #: A view (``state.view(player)``) is a :class:`State` too.
+    state_types: tuple[type, ...] = (State,)
 
     def action_of(self, move: Move | object) -> int:
         """The id of ``move``; ``ValueError`` for a move with no id (a recruiter
@@ -248,6 +251,7 @@ class SchottenTottenActions(MoveSpace):
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
+        self.check(state)
         player = observer_index(player, 2)
         view = state.view(player)
         opponent = 1 - player

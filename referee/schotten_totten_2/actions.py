@@ -249,6 +249,9 @@ class SchottenTotten2Actions(MoveSpace):
     num_actions: int = _NUM_ACTIONS
     observation_size: int = _OBSERVATION_SIZE
     observation_layout = OBSERVATION_LAYOUT
+    game = "Schotten Totten 2"
+    #: A view (``state.view(player)``) is a :class:`State` too.
+    state_types: tuple[type, ...] = (State,)
 
     def mover_decides(self, state: State) -> bool:
         """Whether the mover's moves can be told: its hand is known, or the ply
@@ -302,6 +305,7 @@ class SchottenTotten2Actions(MoveSpace):
     def play(self, state: State, action: int) -> State:
         """The state after the move with id ``action``; the shuffle's id plays
         the places the deal gives (see :func:`play_action`)."""
+        self.check(state)
         return play_action(state, action)
 
     def move_of(self, action: int) -> Move:
@@ -349,6 +353,7 @@ class SchottenTotten2Actions(MoveSpace):
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
+        self.check(state)
         player = observer_index(player, 2)
         view = state.view(player)
         opponent = 1 - player

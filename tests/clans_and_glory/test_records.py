@@ -326,9 +326,10 @@ def test_cli_show_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_show_before_an_illegal_ply_and_after_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # The verdict is about the record: refused at ply 6 too (docs/records.md).
     path = str(ILLEGAL / "illegal-no-match.json")
-    code, out, _ = run(capsys, "show", "--ply", "6", path)
-    assert code == 0 and "player 1 to move" in out
+    code, out, err = run(capsys, "show", "--ply", "6", path)
+    assert code == 1 and out == "" and "illegal at ply 7 'O3@t1s1' [no_match]" in err
     code, _, err = run(capsys, "show", path)
     assert code == 1 and "illegal at ply 7 'O3@t1s1' [no_match]" in err
 

@@ -248,3 +248,70 @@ def test_the_mutation_check_catches_a_validator_that_accepts_everything(
     )
     with pytest.raises(AssertionError, match="accepted"):
         mutations.mutate(game, generic, rule_sets(game)[0], 0)
+
+
+# --- one verdict and foreign states -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["show", "claimable"])
+def test_the_verdict_check_catches_a_command_that_skips_the_verdict(
+    command: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Any,
+) -> None:
+    import referee.cli
+    import tests.reliability.test_one_verdict as one_verdict
+
+    # A command that judges only the moves it replays, as show once did.
+    monkeypatch.setattr(referee.cli, "require_legal", lambda item: validate(item))
+    with pytest.raises(AssertionError):
+        one_verdict.test_every_illegal_record_is_refused_as_validate_refuses_it(
+            capsys, tmp_path, command
+        )
+
+
+def test_the_verdict_check_catches_a_replay_that_calls_everything_legal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    import referee.replay
+    import tests.reliability.test_one_verdict as one_verdict
+
+    def legal(item: Any) -> ValidationReport:
+        return dataclasses.replace(validate(item), result_mismatch=None, match_error=None)
+
+    monkeypatch.setattr(referee.replay, "validate", legal)  # a wrong result shown as a game
+    with pytest.raises(AssertionError):
+        one_verdict.test_every_illegal_record_is_refused_as_validate_refuses_it(
+            capsys, tmp_path, "replay"
+        )
+
+
+def test_the_foreign_state_check_catches_a_space_that_answers_for_another_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import referee.actions
+    import tests.reliability.test_foreign_states as foreign
+
+    monkeypatch.setattr(referee.actions, "check_game", lambda state, kinds, game: None)
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
+        foreign.test_another_games_state_or_view_is_refused_with_one_type_error(
+            "schotten-totten", "schotten-totten-2", "rewards"
+        )
+
+
+def test_the_foreign_state_check_catches_a_message_of_another_shape(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import referee.actions
+    import tests.reliability.test_foreign_states as foreign
+
+    def vague(state: object, kinds: tuple[type, ...], game: str) -> None:
+        if not isinstance(state, kinds):
+            raise TypeError(f"not a {game} state")
+
+    monkeypatch.setattr(referee.actions, "check_game", vague)
+    with pytest.raises(AssertionError):
+        foreign.test_another_games_state_or_view_is_refused_with_one_type_error(
+            "schotten-totten-2", "clans-and-glory", "observation"
+        )

@@ -53,6 +53,7 @@ def browser() -> Iterator[Any]:
         "--window-size=1400,1000",
     ):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})  # script errors
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     try:
         yield driver

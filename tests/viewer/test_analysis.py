@@ -192,9 +192,13 @@ def test_analyze_command_text_and_json(capsys: pytest.CaptureFixture[str]) -> No
     path = (
         ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
     )
-    assert main(["analyze", str(path)]) == 1
-    out = capsys.readouterr().out
-    assert "illegal at ply 24 'claim 4' [claim_not_proven]" in out
+    assert main(["analyze", str(path)]) == 1  # refused with validate's verdict, not analysed
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"referee: {path}: illegal at ply 24 'claim 4' [claim_not_proven]: " + (
+        "illegal move 'claim 4': the opponent can still beat your sum (11): "
+        "adding B8 makes color (18)\n"
+    )
     done = subprocess.run(
         [
             sys.executable,
@@ -226,12 +230,13 @@ def test_analyze_reads_a_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[st
         encoding="utf-8",
     )
     assert main(["analyze", "--json", str(corpus)]) == 1  # the third is illegal
-    games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    out, err = capsys.readouterr()
+    games = [json.loads(line) for line in out.splitlines()]
     assert [g["game"] for g in games] == [
         "schotten-totten",
         "schotten-totten-2",
         "schotten-totten-2",
-        "schotten-totten",
     ]
+    assert err.startswith(f"referee: {corpus}:3: illegal at ply 24 'claim 4' [claim_not_proven]")
     assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2

@@ -106,11 +106,13 @@ def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         ROOT / "examples" / "illegal-records" / "schotten-totten" / "illegal-claim-not-proven.json"
     )
     out = tmp_path / "g.html"
-    assert main(["replay", str(record), "--ply", "5", "-o", str(out)]) == 0
+    # An illegal record: the page is written and opens with the verdict; exit 1.
+    assert main(["replay", str(record), "--ply", "5", "-o", str(out)]) == 1
+    assert "illegal at ply 24 'claim 4' [claim_not_proven]" in capsys.readouterr().err
     page = out.read_text(encoding="utf-8")
     payload = re.search(r'<script type="application/json" class="replay-data">(.*?)</script>', page)
     assert payload is not None
-    data = json.loads(payload[1].replace("<\\/", "</"))
+    data = json.loads(payload[1])
     assert data["start"] == 5
     game = data["games"][0]
     assert game["illegal"]["move"] == "claim 4" and game["illegal"]["reason"] == "claim_not_proven"
@@ -139,20 +141,21 @@ def _corpus(tmp_path: Path) -> tuple[Path, list[str]]:
 def test_replay_of_a_corpus_picks_among_its_games(tmp_path: Path) -> None:
     corpus, _ = _corpus(tmp_path)
     out = tmp_path / "corpus.html"
-    assert main(["replay", str(corpus), "-o", str(out)]) == 0
+    assert main(["replay", str(corpus), "-o", str(out)]) == 1  # its third document is illegal
     payload = re.search(
         r'<script type="application/json" class="replay-data">(.*?)</script>',
         out.read_text(encoding="utf-8"),
     )
     assert payload is not None
-    data = json.loads(payload[1].replace("<\\/", "</"))
+    data = json.loads(payload[1])
     names = [g["name"] for g in data["games"]]
     assert names == ["game 1", "document 2, game 1", "document 2, game 2", "game 3"]
     assert data["title"] == "Schotten Totten and Schotten Totten 2: 3 games from corpus.jsonl"
     assert data["games"][3]["illegal"]["reason"] == "claim_not_proven"
     # --game keeps one document: the page is that document's own.
-    assert main(["replay", str(corpus), "--game", "3", "-o", str(out)]) == 0
+    assert main(["replay", str(corpus), "--game", "3", "-o", str(out)]) == 1
     assert out.read_text(encoding="utf-8").count('"name":"game"') == 1
+    assert main(["replay", str(corpus), "--game", "2", "-o", str(out)]) == 0
 
 
 def test_replay_of_a_corpus_refuses_what_it_cannot_show(
@@ -162,7 +165,7 @@ def test_replay_of_a_corpus_refuses_what_it_cannot_show(
     assert main(["replay", str(corpus), "--game", "4"]) == 2
     assert "there is no document 4" in capsys.readouterr().err
     assert main(["replay", str(corpus), "--game", "0"]) == 2
-    assert "from 1" in capsys.readouterr().err
+    assert "--game: expected a whole number of at least 1, got '0'" in capsys.readouterr().err
     big = tmp_path / "big.jsonl"
     big.write_text((lines[0] + "\n") * (MAX_PAGE_GAMES + 1), encoding="utf-8")
     assert main(["replay", str(big), "-o", str(tmp_path / "x.html")]) == 2
