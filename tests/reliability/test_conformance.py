@@ -183,6 +183,12 @@ def _try_refusals(game: str, state: Any, legal: set[Any], rng: random.Random) ->
                 # Schotten Totten: which of two returned cards goes under a pile
                 # first is one decision, listed in one order (issue 15).
                 continue
+            if getattr(state, "is_chance_node", lambda: False)() and move in dict(
+                state.chance_outcomes()
+            ):
+                # Schotten Totten 2: a chance ply lists the outcome its deal gives;
+                # records may name any of the chance outcomes (issue 15).
+                continue
             # Another order of the same choice may be listed instead (it must lead
             # to the same state); otherwise legal_moves() misses a legal move.
             after = state.play(move)
