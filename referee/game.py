@@ -19,6 +19,7 @@ games.
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -39,6 +40,7 @@ __all__ = [
     "Termination",
     "check_player",
     "check_rng",
+    "check_view",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -556,3 +558,23 @@ def check_rng(rng: object) -> random.Random:
         hint = f"random.Random({rng!r})" if isinstance(rng, int) else "random.Random(seed)"
         raise TypeError(f"expected a random.Random (such as {hint}), not {rng!r}")
     return rng
+
+
+def check_view(view: object, kinds: type | tuple[type, ...], game: str) -> None:
+    """Refuse what a ``determinize`` of ``game`` cannot read: ``view`` must be one
+    of ``kinds`` (that game's state or view), else a ``TypeError`` that names
+    what it got (another game's view is named with its module).
+
+    >>> check_view(7, int, "Counting")
+    >>> check_view("R7", int, "Schotten Totten")
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize takes a Schotten Totten view (state.view(player)) or state, not str 'R7'
+    """
+    if not isinstance(view, kinds):
+        kind = type(view)
+        if kind.__module__ == "builtins":
+            got = f"{kind.__name__} {reprlib.repr(view)}"
+        else:
+            got = f"a {kind.__module__}.{kind.__qualname__}"
+        raise TypeError(f"determinize takes a {game} view (state.view(player)) or state, not {got}")
