@@ -232,7 +232,9 @@ class LineState(Generic[MoveT]):
     ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
     (the module of its record format), ``_parse`` (its move parser, as a
     ``staticmethod``) and, if its views mask moves,
-    ``_as_seen``; and it defines ``parse_move``, ``_play_untracked`` (its
+    ``_as_seen`` (the same for every viewer); it overrides ``_view_changes``
+    if its views hide more than the hands and the piles' order; and it defines
+    ``parse_move``, ``_play_untracked`` (its
     rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
 
     >>> from referee import schotten_totten as st

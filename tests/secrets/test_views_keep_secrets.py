@@ -24,9 +24,8 @@ from referee.game import History
 from referee.schotten_totten_2.moves import Shuffle
 from tests.secrets.worlds import CARD_TYPES, GAMES, Game, Twins, random_game, reachable, twins
 
-SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
-)
+# A game or two of each kind per example: a few milliseconds each.
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 
 
 def _twins(data: st.DataObject, game: Game) -> Twins:
@@ -126,7 +125,7 @@ def _check_nothing_reaches_a_secret(pair: Twins) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
+@settings(SETTINGS, max_examples=50)
 @given(data=st.data())
 def test_two_worlds_a_player_cannot_tell_apart_give_it_the_same_view(
     name: str, data: st.DataObject
@@ -136,7 +135,7 @@ def test_two_worlds_a_player_cannot_tell_apart_give_it_the_same_view(
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
+@settings(SETTINGS, max_examples=25)
 @given(data=st.data())
 def test_nothing_reachable_from_a_view_names_a_card_its_player_never_saw(
     name: str, data: st.DataObject
