@@ -19,6 +19,7 @@ games.
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -39,6 +40,7 @@ __all__ = [
     "Termination",
     "check_player",
     "check_rng",
+    "check_view",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -230,10 +232,17 @@ class History(tuple[Any, ...], Generic[MoveT]):
         >>> past = History.begin("start").push("a").push("b")
         >>> past.moves(), len(past), past.start
         (('a', 'b'), 2, 'start')
+
+    A player's view holds a history of its own (:meth:`as_seen`), never a
+    window onto this one: nothing of the full history, nor the real start,
+    can be reached from it.
     """
 
     # A node is the tuple (parent, move, size, start): tuples are the cheapest
-    # objects Python builds, and a playout adds one node per ply.
+    # objects Python builds, and a playout adds one node per ply. Only the first
+    # node (parent ``None``) names a start; its move slot says whether the start
+    # is the real one (``_NO_MOVE``) or only what a viewer may know of it
+    # (``HIDDEN_START``).
     __slots__ = ()
 
     @classmethod
@@ -245,32 +254,62 @@ class History(tuple[Any, ...], Generic[MoveT]):
         """The history with ``move`` played last."""
         return tuple.__new__(History, (self, move, self[2] + 1, None))
 
-    def hidden(self, mask: Callable[[MoveT], MoveT] | None = None) -> History[MoveT]:
-        """The same moves, with the start hidden (a player's view must not
-        reveal the deal); ``mask`` rewrites each move played so far as a viewer
-        sees it (for example, cards put face down written as their piles).
+    def as_seen(
+        self, mask: Callable[[MoveT], MoveT], hide: Callable[[object], object]
+    ) -> History[MoveT]:
+        """A new history for a viewer, sharing no node with this one: each move
+        as ``mask`` rewrites it (for example, cards put face down written as their
+        piles), beginning at ``hide(start)``, what the viewer may know of the
+        start (for example, the deal with every hand hidden). Its ``start`` is
+        ``None``: a view's record is a public one. ``mask`` and ``hide`` must give
+        the same for every viewer: a history told once serves them all.
 
-            >>> past = History.begin("start").push("a").push("b")
-            >>> view = past.hidden(str.upper).push("c")
-            >>> view.moves(), view.start
-            (('A', 'B', 'c'), None)
+            >>> past = History.begin("deal").push("a").push("b")
+            >>> seen = past.as_seen(str.upper, lambda start: "hidden " + start)
+            >>> seen.moves(), seen.start, seen.origin(), seen[0] is past
+            (('A', 'B'), None, ('hidden deal', True), False)
+
+        A history already told for a viewer keeps its start (it hides nothing
+        more). The last histories told are remembered, so telling the history
+        of the next ply costs one node (a view per ply stays O(1) a ply).
         """
-        marker = _NO_MOVE if mask is None else _Masked(mask)
-        return tuple.__new__(History, (self, marker, self[2], HIDDEN_START))
+        memo = _TOLD
+        pending: list[MoveT] = []
+        node: History[MoveT] | None = self
+        told: History[MoveT] | None = None
+        while node is not None:
+            known = memo.get(id(node))
+            if known is not None and known[0] is node and known[1] is mask and known[2] is hide:
+                told = known[3]
+                break
+            if node[0] is None:  # the first node: the start
+                if node[1] is HIDDEN_START:
+                    told = node  # a viewer's start already: it names nothing more
+                else:
+                    start = node[3]
+                    hidden = None if start is None else hide(start)
+                    told = tuple.__new__(History, (None, HIDDEN_START, 0, hidden))
+                break
+            pending.append(node[1])
+            node = node[0]
+        assert told is not None
+        new = tuple.__new__
+        for move in reversed(pending):
+            told = new(History, (told, mask(move), told[2] + 1, None))
+        if len(memo) >= _TOLD_LIMIT:
+            memo.clear()
+        memo[id(self)] = (self, mask, hide, told)
+        return told
 
     def origin(self) -> tuple[object, bool]:
         """The start state (``None`` if unknown) and whether it is hidden from
         this history's holder (a view's: only a public record may be written)."""
-        node: History[MoveT] | None = self
-        hidden = False
-        while node is not None:
-            start = node[3]
-            if start is HIDDEN_START:
-                hidden = True
-            elif start is not None:
-                return start, hidden
-            node = node[0]
-        return None, hidden
+        node: History[MoveT] = self
+        while True:
+            parent = node[0]
+            if parent is None:
+                return node[3], node[1] is HIDDEN_START
+            node = parent
 
     @property
     def start(self) -> object:
@@ -281,17 +320,12 @@ class History(tuple[Any, ...], Generic[MoveT]):
     def moves(self) -> tuple[MoveT, ...]:
         """The moves, first to last."""
         out: list[MoveT] = []
-        masks: list[Callable[[MoveT], MoveT]] = []
-        node: History[MoveT] | None = self
-        while node is not None:
-            item = node[1]
-            if type(item) is _Masked:
-                masks.append(item.mask)  # every older move is seen through it
-            elif item is not _NO_MOVE:
-                for mask in masks:
-                    item = mask(item)
-                out.append(item)
-            node = node[0]
+        node: History[MoveT] = self
+        parent = node[0]
+        while parent is not None:
+            out.append(node[1])
+            node = parent
+            parent = node[0]
         out.reverse()
         return tuple(out)
 
@@ -333,20 +367,19 @@ class _Marker:
         return self._name  # pickled as the module global of that name
 
 
-class _Masked:
-    """A history node's marker: the moves before it are seen through ``mask``."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, mask: Callable[[Any], Any]) -> None:
-        self.mask = mask
-
-
 _NO_MOVE: Any = _Marker("_NO_MOVE")
-#: The start a view's history names: the deal is hidden.
+#: The first node of a viewer's history names this: its start is only what the
+#: viewer may know of the real one.
 HIDDEN_START: Any = _Marker("HIDDEN_START")
 #: The history of a state set up from a position (no known start).
 NO_HISTORY: History[Any] = History.begin(None)
+
+# The histories told last (see ``History.as_seen``): id of a full history ->
+# (that history, mask, hide, the history told). Each entry holds the history it
+# is about, so an id is never met again while its entry lives; the memo starts
+# afresh when full. It lives here, never in a view: a view reaches only its own.
+_TOLD: dict[int, tuple[History[Any], object, object, History[Any]]] = {}
+_TOLD_LIMIT = 256
 
 
 @runtime_checkable
@@ -525,3 +558,23 @@ def check_rng(rng: object) -> random.Random:
         hint = f"random.Random({rng!r})" if isinstance(rng, int) else "random.Random(seed)"
         raise TypeError(f"expected a random.Random (such as {hint}), not {rng!r}")
     return rng
+
+
+def check_view(view: object, kinds: type | tuple[type, ...], game: str) -> None:
+    """Refuse what a ``determinize`` of ``game`` cannot read: ``view`` must be one
+    of ``kinds`` (that game's state or view), else a ``TypeError`` that names
+    what it got (another game's view is named with its module).
+
+    >>> check_view(7, int, "Counting")
+    >>> check_view("R7", int, "Schotten Totten")
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize takes a Schotten Totten view (state.view(player)) or state, not str 'R7'
+    """
+    if not isinstance(view, kinds):
+        kind = type(view)
+        if kind.__module__ == "builtins":
+            got = f"{kind.__name__} {reprlib.repr(view)}"
+        else:
+            got = f"a {kind.__module__}.{kind.__qualname__}"
+        raise TypeError(f"determinize takes a {game} view (state.view(player)) or state, not {got}")

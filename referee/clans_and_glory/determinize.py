@@ -40,7 +40,7 @@ import random
 from referee.cards import Card
 from referee.clans_and_glory.setup import CLAN_CARDS, setup_for
 from referee.clans_and_glory.state import HiddenCard, Placed, State, View, _placed
-from referee.game import check_rng
+from referee.game import check_rng, check_view
 
 __all__ = ["determinize"]
 
@@ -56,21 +56,26 @@ def determinize(view: View | State, rng: random.Random) -> State:
     public size, kept in card-set order like every hand), onto the other
     players' face-down seats, and into the cards removed at set-up. Raises
     ``ValueError`` when the counts of ``view`` cannot be met by the unseen cards
-    (a view no game can show). A full :class:`State` hides nothing: it is
-    returned as it is, as in the other games.
+    (a view no game can show), and ``TypeError`` if ``view`` is neither a
+    :class:`View` nor a :class:`State` (another game's view, say) or ``rng`` not
+    a ``random.Random``. A full :class:`State` hides nothing: it is returned as
+    it is, as in the other games.
 
     >>> from referee.clans_and_glory import new_game
     >>> game = new_game(2, seed=1)
     >>> determinize(game, random.Random(0)) is game
     True
+    >>> from referee import schotten_totten
+    >>> determinize(schotten_totten.new_game(seed=1).view(0), random.Random(0))
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize takes a Clans and Glory view (state.view(player)) or state, not a referee.schotten_totten.state.State
     """
     check_rng(rng)
-    if type(view) is State:
+    check_view(view, (State, View), "Clans and Glory")
+    if isinstance(view, State):
         return view
-    if type(view) is not View:
-        raise ValueError(
-            f"determinize takes a View (state.view(player)), not a {type(view).__name__}"
-        )
+    assert isinstance(view, View)
     players = view.players
     setup = setup_for(players)
     viewer = view.viewer

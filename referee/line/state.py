@@ -26,7 +26,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.errors import IllegalMoveError, InvalidMoveError
-from referee.game import History, LegalMoves, Outcome, Termination, check_player, referee_end
+from referee.game import (
+    NO_HISTORY,
+    History,
+    LegalMoves,
+    Outcome,
+    Termination,
+    check_player,
+    referee_end,
+)
 
 if TYPE_CHECKING:
     from referee.records import Record
@@ -224,7 +232,9 @@ class LineState(Generic[MoveT]):
     ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
     (the module of its record format), ``_parse`` (its move parser, as a
     ``staticmethod``) and, if its views mask moves,
-    ``_as_seen``; and it defines ``parse_move``, ``_play_untracked`` (its
+    ``_as_seen`` (the same for every viewer); it overrides ``_view_changes``
+    if its views hide more than the hands and the piles' order; and it defines
+    ``parse_move``, ``_play_untracked`` (its
     rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
 
     >>> from referee import schotten_totten as st
@@ -431,18 +441,35 @@ class LineState(Generic[MoveT]):
         )
         return state._changed(past=History.begin(state))
 
-    def _viewed(self, player: int | None, **changes: Any) -> Self:
-        """What ``player`` (``None``: a spectator) can see: the other hand (both
-        for a spectator) and the piles' order hidden, the history as seen."""
-        check_viewer(player)
+    def _view_changes(self, player: int | None) -> dict[str, Any]:
+        """The fields a game hides or rewrites in ``player``'s view beyond the
+        hands and the piles' order (by default none)."""
+        return {}
+
+    def _hidden_from(self, player: int | None) -> Self:
+        """This position as ``player`` (``None``: a spectator) sees it, with no
+        history: the other hand (both for a spectator) and the piles' order
+        hidden, and the game's own :meth:`_view_changes`."""
         hands = self.hands
         return self._changed(
             hands=(None, None) if player is None else replaced(hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
-            past=self.past.hidden(self._as_seen),
-            **changes,
+            past=NO_HISTORY,
+            **self._view_changes(player),
         )
+
+    def _viewed(self, player: int | None, past: History[MoveT] | None = None) -> Self:
+        """What ``player`` can see (see :meth:`_hidden_from`), with a history of
+        its own: ``past`` (by default the whole history) told as a viewer sees
+        it, each move through :meth:`_as_seen`, from the start as a spectator
+        sees it. The view shares nothing with the full state that its player
+        may not know: not a node of its history, not its start."""
+        check_viewer(player)
+        view = self._hidden_from(player)
+        told = (self.past if past is None else past).as_seen(self._as_seen, _public_start)
+        _set(view, "past", told)  # a state made just now for this view
+        return view
 
     def __str__(self) -> str:
         return self._render()
@@ -453,6 +480,14 @@ class LineState(Generic[MoveT]):
 
         svg: str = render_svg(self)
         return svg
+
+
+def _public_start(start: object) -> object:
+    """What every viewer may know of a game's start: the position with both
+    hands and the piles' order hidden, and no history (``History.as_seen``)."""
+    if isinstance(start, LineState):
+        return start._hidden_from(None)
+    return None
 
 
 _tuple_new = tuple.__new__

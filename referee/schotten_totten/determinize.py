@@ -32,7 +32,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from referee.cards import Card
-from referee.game import check_rng
+from referee.game import check_rng, check_view
 from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, AnyCard, Tactic
 
@@ -47,10 +47,21 @@ def determinize(view: State, rng: random.Random) -> State:
     """A full state consistent with ``view``, the unseen cards dealt uniformly.
 
     ``view`` is any state: hidden hands (``None``) and piles of unknown order
-    (``None``) are filled; known ones are kept. Raises ``ValueError`` if the
-    counts in ``view`` cannot be met by the unseen cards.
+    (``None``) are filled; known ones are kept. The result is built from
+    ``view`` alone (a view's history holds nothing its player has not seen), so
+    it holds sampled cards, never the real ones. Raises ``ValueError`` if the
+    counts in ``view`` cannot be met by the unseen cards, and ``TypeError`` if
+    ``view`` is not a Schotten Totten state (another game's view, say) or
+    ``rng`` not a ``random.Random``:
+
+    >>> from referee import schotten_totten_2
+    >>> determinize(schotten_totten_2.new_game(seed=1).view(0), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize takes a Schotten Totten view (state.view(player)) or state, not a referee.schotten_totten_2.state.State
     """
     check_rng(rng)
+    check_view(view, State, "Schotten Totten")
     hands = view.hands
     # Clan cards: every card not on the table, discarded or in a known hand/pile.
     seen: set[AnyCard] = set()

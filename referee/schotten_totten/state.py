@@ -413,6 +413,11 @@ class State(LineState[Move]):
         >>> spectator.hands, spectator.hand_sizes
         ((None, None), (6, 6))
         """
+        return self._viewed(player)
+
+    def _view_changes(self, player: int | None) -> dict[str, Any]:
+        """The tactic counts (public) and the cards under the piles as ``player``
+        knows them: its own, the others' written as their pile's name."""
         counts = (self.tactics_in_hand(0), self.tactics_in_hand(1))
         under = self.under_piles
         if under[0] or under[1]:
@@ -420,7 +425,7 @@ class State(LineState[Move]):
                 tuple((p, c if p == player else name) for p, c in pile)
                 for pile, name in zip(under, _PILE_NAMES, strict=True)
             )
-        return self._viewed(player, hand_tactics=counts, under_piles=under)
+        return {"hand_tactics": counts, "under_piles": under}
 
     def _render(self) -> str:
         return render(self)

@@ -44,7 +44,7 @@ import random
 from collections import Counter
 
 from referee.cards import Card
-from referee.game import check_rng
+from referee.game import check_rng, check_view
 from referee.schotten_totten_2.moves import (
     Desertion,
     Draw,
@@ -107,6 +107,8 @@ def _read_history(view: State) -> _Clues | None:
     last, known = _LAST[0]
     if last is past:
         return known
+    # A view's history starts from the start as a spectator sees it (who moved
+    # first, and in which phase): all the walk needs, and all it may read.
     start, _hidden = past.origin()
     clues = None if not isinstance(start, State) else _walk(start, past.moves())
     _LAST[0] = (past, clues)
@@ -178,10 +180,20 @@ def determinize(view: State, rng: random.Random) -> State:
 
     ``view`` is any state: hidden hands (``None``), piles of unknown order
     (``None``) and a hidden exchange offer are filled; known ones are kept. A
-    fresh ``chance_seed`` is drawn from ``rng``. Raises ``ValueError`` if the
-    counts in ``view`` cannot be met by the unseen cards.
+    fresh ``chance_seed`` is drawn from ``rng``. The result is built from
+    ``view`` alone (a view's history holds nothing its player has not seen), so
+    it holds sampled cards, never the real ones. Raises ``ValueError`` if the
+    counts in ``view`` cannot be met by the unseen cards, and ``TypeError`` if
+    ``view`` is not a Schotten Totten 2 state (another game's view, say) or
+    ``rng`` not a ``random.Random``:
+
+    >>> determinize({"hands": []}, random.Random(1))
+    Traceback (most recent call last):
+    ...
+    TypeError: determinize takes a Schotten Totten 2 view (state.view(player)) or state, not dict {'hands': []}
     """
     check_rng(rng)
+    check_view(view, State, "Schotten Totten 2")
     hands = view.hands
     counts = view.hand_tactics
     if counts is None:

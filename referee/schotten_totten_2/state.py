@@ -419,14 +419,22 @@ class State(LineState[Move]):
         (None, None)
         """
         check_viewer(player)
-        hidden_offer = self.phase is Phase.EXCHANGE and player in (self.to_move, None)
-        view = self._viewed(player, exchange=None if hidden_offer else self.exchange, chance_seed=0)
         past = self.past
-        if hidden_offer and type(past[1]) is Exchange and past.parent is not None:
+        if self._offer_hidden_from(player) and type(past[1]) is Exchange and past[0] is not None:
             # Nor does its history show the offer: it ends before it (the
             # phase says an offer waits), as a determinization samples it.
-            view = _evolve(view, past=past.parent.hidden(_as_seen_in_a_view))
-        return view
+            past = past[0]
+        return self._viewed(player, past)
+
+    def _offer_hidden_from(self, player: int | None) -> bool:
+        """Whether an exchange offer waits that ``player`` may not see (the
+        answering player's, a spectator's)."""
+        return self.phase is Phase.EXCHANGE and player in (self.to_move, None)
+
+    def _view_changes(self, player: int | None) -> dict[str, Any]:
+        """The offer hidden from whoever may not see it; the deal's chance from all."""
+        hidden_offer = self._offer_hidden_from(player)
+        return {"exchange": None if hidden_offer else self.exchange, "chance_seed": 0}
 
     def _render(self) -> str:
         return render(self)

@@ -143,8 +143,15 @@ def test_history_of_a_linked_list() -> None:
     past: History[str] = History.begin("start")
     longer = past.push("a").push("b")
     assert longer.moves() == ("a", "b") and past.moves() == ()
-    assert longer.start == "start" and longer.hidden().start is None
-    assert longer.hidden().moves() == ("a", "b") and len(longer.hidden()) == 2
+    assert longer.start == "start" and longer.parent is not None and longer.parent.moves() == ("a",)
+    seen = longer.as_seen(str.upper, lambda start: f"hidden {start}")
+    assert seen.moves() == ("A", "B") and len(seen) == 2 and seen.start is None
+    assert seen.origin() == ("hidden start", True)
+    # a history told for a viewer shares no node with the full one
+    node: Any = seen
+    while node is not None:
+        assert node is not longer and node is not longer.parent and node is not past
+        node = node[0]
 
 
 def test_a_state_from_a_position_cannot_write_a_record() -> None:
