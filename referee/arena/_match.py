@@ -786,12 +786,23 @@ def play_match(
         if jobs == 1:
             worker()
         else:
-            threads = [threading.Thread(target=worker, daemon=True) for _ in range(jobs)]
+            # Each worker says when it is done, bots stopped: a Thread.join that a
+            # KeyboardInterrupt broke may return early the next time.
+            done = [threading.Event() for _ in range(jobs)]
+
+            def run(finished: threading.Event) -> None:
+                try:
+                    worker()
+                finally:
+                    finished.set()
+
+            started: list[threading.Event] = []
             try:
-                for thread in threads:
-                    thread.start()
-                for thread in threads:
-                    thread.join()
+                for finished in done:
+                    threading.Thread(target=run, args=(finished,), daemon=True).start()
+                    started.append(finished)
+                for finished in started:
+                    finished.wait()
             except BaseException as error:  # interrupted while waiting: stop every bot now
                 with lock:
                     errors.append(error)
@@ -799,8 +810,8 @@ def play_match(
                     stopping = list(everyone)
                 for seats in stopping:
                     seats.interrupt()
-                for thread in threads:
-                    thread.join()
+                for finished in started:
+                    finished.wait()
                 raise
         if errors:
             raise errors[0]

@@ -68,3 +68,18 @@ def children() -> list[int]:
         frontier = {pid for pid, parent in parents.items() if parent in frontier} - mine
         mine |= frontier
     return sorted(mine)
+
+
+def describe(pids: list[int]) -> list[str]:
+    """What the processes ``pids`` are (for an assertion's message)."""
+    found = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                line = handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+            with open(f"/proc/{pid}/stat") as handle:
+                parent = handle.read().rsplit(")", 1)[1].split()[1]
+        except OSError:
+            continue
+        found.append(f"{pid} (parent {parent}): {line[:160]}")
+    return found
