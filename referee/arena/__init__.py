@@ -47,8 +47,8 @@ from referee.arena._match import (
     seating,
 )
 from referee.arena._process import BotFault, live_processes
-from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
 from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
+from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
 
 __all__ = [
     "ARENA_ENDS",

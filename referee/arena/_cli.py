@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import signal
 import sys
 import threading
@@ -126,6 +127,10 @@ def run_match(args: argparse.Namespace) -> int:
         rules["variants"] = [*rules.get("variants", []), *args.variant]
     if args.games < 0:
         print("referee: the number of games must be 0 or more", file=sys.stderr)
+        return 2
+    missing = [p for p in args.sandbox_read if args.dask is None and not os.path.exists(p)]
+    if missing:
+        print(f"referee: --sandbox-read: no such file or folder {missing[0]!r}", file=sys.stderr)
         return 2
     sandbox: bool | Sandbox = False
     if args.sandbox:

@@ -418,11 +418,33 @@ _NO_SANDBOX = (
 )
 
 
+def _bwrap_version() -> tuple[int, ...] | None:
+    """bubblewrap's version (``None``: it does not say)."""
+    try:
+        said = subprocess.run(
+            ["bwrap", "--version"], capture_output=True, text=True, timeout=10, check=False
+        ).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    words = said.split()
+    try:
+        return tuple(int(part) for part in words[-1].split(".")[:2]) if words else None
+    except ValueError:
+        return None
+
+
 def _probe() -> str | None:
     if not sys.platform.startswith("linux"):
         return f"the bot sandbox needs Linux (bubblewrap), not {sys.platform}; {_NO_SANDBOX}"
     if shutil.which("bwrap") is None:
         return f"the bot sandbox needs bubblewrap ('bwrap'), which is not installed: {_INSTALL}; {_NO_SANDBOX}"
+    version = _bwrap_version()
+    if version is not None and version < (0, 8):
+        found = ".".join(map(str, version))
+        return (
+            f"the bot sandbox needs bubblewrap 0.8 or later (tmpfs sizes, --disable-userns), "
+            f"not {found}: {_INSTALL} from a newer release; {_NO_SANDBOX}"
+        )
     for tool in ("prlimit", "setpriv") if os.geteuid() == 0 else ("prlimit",):
         if shutil.which(tool) is None:
             return (

@@ -557,3 +557,40 @@ def test_a_referee_that_is_not_root_sandboxes_its_bots_too(tmp_path: Path) -> No
         assert survivors(marker) == []
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- Dask workers -----------------------------------------------------------------------------
+
+
+def test_dask_workers_sandbox_their_bots_and_hide_the_records(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    from referee.distributed import match_on_dask
+
+    bots = tmp_path / "bots"
+    records = bots / "games.jsonl"  # visible to the spy's folder: hidden all the same
+    marker = new_marker()
+    command = spy("spy", marker, bots, records=str(records))
+    with distributed.Client(processes=False, n_workers=1, dashboard_address=":0") as client:
+        results = match_on_dask(client, [command, RANDOM_PY], games=2, records=records)
+    assert [r.fault for r in results] == [None, None]
+    found = reports(results[0])
+    assert found["processes"]["foreign"] == [] and found["pipes"]["opened"] == []
+    files = found["files"]
+    assert failed(files["records"]) or files["records"] == "read 0 bytes", files
+    assert len(records.read_text().splitlines()) == 2
+    assert survivors(marker) == []
+
+
+def test_cli_refuses_a_missing_sandbox_read_path() -> None:
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "referee", "match", RANDOM_PY, RANDOM_PY),
+            "--sandbox-read",
+            "/nope",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2
+    assert "--sandbox-read: no such file or folder '/nope'" in run.stderr
