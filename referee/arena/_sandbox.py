@@ -35,7 +35,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 __all__ = [
@@ -58,6 +58,8 @@ GIB = 1 << 30
 # links of a merged /usr are recreated as links).
 _SYSTEM = ("/usr", "/etc", "/opt", "/nix/store")
 _LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# Folders that are never shown whole: everyone's scratch space, and the sandbox's own.
+_SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run", "/var", "/mnt", "/media", "/srv")
 # Environment variables a bot is given (besides HOME, TMPDIR and PYTHONPATH).
 _PASSED = ("PATH", "LANG", "LANGUAGE", "TZ")
 _DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -103,7 +105,7 @@ class Sandbox:
     file_size: int = 64 * MIB
     scratch: int = 64 * MIB
     read: tuple[str, ...] = ()
-    hide: tuple[str, ...] = field(default=())
+    hide: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("memory", "address_space", "processes", "open_files", "file_size", "scratch"):
@@ -233,7 +235,7 @@ def _resolve_program(program: str, base: str) -> tuple[str, list[str]]:
     if not os.access(found, os.X_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
     path = _real_dir_path(found)
-    visible = [os.path.dirname(path), os.path.dirname(os.path.realpath(path))]
+    visible = [path, os.path.dirname(path), os.path.dirname(os.path.realpath(path))]
     visible += _prefix_of(path)
     interpreter = _shebang(os.path.realpath(path))
     if interpreter is not None:
@@ -304,10 +306,11 @@ def _inside(path: str, tree: str) -> bool:
 
 
 def _trees(paths: Sequence[str]) -> list[str]:
-    """The folders and files to bind: existing, never ``/`` or a home folder as a
-    whole (a program there gets only its own file), none inside another or inside
-    a system folder, parents first."""
-    homes = {os.path.realpath(Path.home()), "/root", "/home"}
+    """The folders and files to bind: existing, never ``/``, a home folder or a
+    shared scratch folder as a whole (a program there gets only its own file),
+    none inside another or inside a system folder, parents first."""
+    homes = {os.path.realpath(Path.home()), "/root", "/home", *_SHARED}
+    homes.update(os.path.realpath(p) for p in _SHARED if os.path.exists(p))
     if os.path.isdir("/home"):
         homes.update(os.path.realpath(p) for p in Path("/home").iterdir())
     chosen: set[str] = set()

@@ -491,6 +491,9 @@ def test_the_command_line_hides_outputs_and_never_shows_a_whole_home(tmp_path: P
     assert env == {"PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")}
     with pytest.raises(FileNotFoundError):
         Sandbox().command(["no-such-program-anywhere"])
+    # A program in a shared or home folder: its file alone is shown.
+    shown = sandbox_module._trees(["/", "/tmp", "/home", str(Path.home()), f"{real}/bot.py"])
+    assert shown == [f"{real}/bot.py"]
     with pytest.raises(PermissionError):
         Sandbox().command([str(folder / "games.jsonl")])
 
