@@ -452,13 +452,18 @@ def match_on_dask(
     seed; ``records`` receives every game's full record as a JSON line, in game
     order, and ``on_game`` is called with each result in game order.
     ``options`` are ``play_match``'s: ``rules``, ``move_time``, ``game_time``,
-    ``max_plies``, ``ask_forced``. Needs ``referee.arena``.
+    ``max_plies``, ``ask_forced``, ``sandbox`` (bot programs are sandboxed on the
+    workers unless ``sandbox=False``; a records file named here is hidden from
+    them too). Needs ``referee.arena``.
     """
     import importlib
 
     arena = importlib.import_module("referee.arena")
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, not {games}")
+    sandbox = options.get("sandbox", True)
+    if sandbox is not False and isinstance(records, (str, Path)):
+        options["sandbox"] = (arena.Sandbox() if sandbox is True else sandbox).hiding(records)
     if window is None:
         window = max(4, 3 * sum(client.nthreads().values()))
     run = uuid.uuid4().hex[:12]

@@ -14,7 +14,8 @@ answer and every clock, and writes each game as a full record::
 
 A bot that breaks the rules (crashes, hangs, answers garbage or an illegal
 move) loses that game by ``forfeit`` or ``timeout``, and the match goes on with
-a fresh copy of it.
+a fresh copy of it. Bot programs run in a :class:`Sandbox` (bubblewrap) unless
+told ``sandbox=False``; Python callables are trusted code, never sandboxed.
 """
 
 from __future__ import annotations
@@ -37,19 +38,23 @@ from referee.arena._match import (
     DEFAULT_MOVE_TIME,
     BotSpec,
     GameResult,
+    bot_seed,
     game_seed,
     match_game,
+    match_seed,
     play_game,
     play_match,
     seating,
 )
 from referee.arena._process import BotFault, live_processes
 from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
+from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
 
 __all__ = [
     "ARENA_ENDS",
     "DEFAULT_MAX_PLIES",
     "DEFAULT_MOVE_TIME",
+    "EXIT_NO_SANDBOX",
     "GAMES",
     "PROTOCOL",
     "RESIGN",
@@ -61,19 +66,24 @@ __all__ = [
     "CommandBot",
     "GameInfo",
     "GameResult",
+    "Sandbox",
+    "SandboxUnavailable",
     "SeenMove",
     "Standing",
     "Turn",
     "arena_game",
     "as_bot",
+    "bot_seed",
     "elo_difference",
     "game_seed",
     "live_processes",
     "match_game",
+    "match_seed",
     "play_game",
     "play_match",
     "random_bot",
     "render_table",
+    "sandbox_problem",
     "seating",
     "tally",
     "wilson_interval",
@@ -86,6 +96,6 @@ def random_bot(turn: Turn) -> object:
     >>> from referee.arena import play_game
     >>> result = play_game([random_bot, random_bot], "clans-and-glory", seed=1)
     >>> result.plies, result.record.result
-    (16, {'winner': 1, 'reason': 'most_points', 'scores': [24, 73]})
+    (16, {'winner': 0, 'reason': 'most_points', 'scores': [53, 22]})
     """
     return turn.rng.choice(turn.legal_moves)

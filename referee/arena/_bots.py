@@ -2,7 +2,9 @@
 
 A :class:`Bot` describes a player (how to start it); a session is one running
 instance that plays game after game until it breaks a rule, when the arena
-kills it and starts a fresh one for the next game.
+kills it and starts a fresh one for the next game. A program's session runs in
+a :class:`~referee.arena.Sandbox` unless told otherwise; a Python callable is
+trusted code of the referee's own process.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, Protocol
 
 from referee.arena._games import move_text, moves_json
 from referee.arena._process import BotFault, BotProcess
+from referee.arena._sandbox import Sandbox
 
 __all__ = [
     "PROTOCOL",
@@ -63,7 +66,11 @@ class SeenMove:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a bot is told when a game starts (the protocol's ``game`` message)."""
+    """What a bot is told when a game starts (the protocol's ``game`` message).
+
+    ``seed`` is the bot's own seed for its random choices: drawn from the match's
+    secret seed apart from the deal, so it tells nothing about the cards.
+    """
 
     game: str
     rules: Mapping[str, Any]
@@ -122,7 +129,8 @@ class Turn:
     ``view`` is the game's own view object for the seat (never more than its
     player may see), ``legal_moves`` the move objects it may play (``str`` gives
     the notation), ``seen`` every move since the seat's previous turn in visible
-    form, ``rng`` a random generator seeded from the game's seed for this seat,
+    form, ``rng`` a random generator seeded with the seat's own seed for the game
+    (the ``seed`` a program bot is given: independent of the deal),
     ``time_left`` the seat's time left for the game (``None``: no game limit).
     """
 
@@ -240,19 +248,32 @@ class Session(Protocol):
         """Kill the bot at once (after a fault)."""
         ...
 
+    def interrupt(self) -> None:
+        """Kill the bot's processes now, from another thread (the match is aborted)."""
+        ...
+
 
 class Bot:
     """A player for the arena: how to start one session of it."""
 
     name: str = "bot"
 
-    def session(self) -> Session:
-        """Start a fresh session (a new process for a program)."""
+    def session(self, sandbox: Sandbox | None = None, hide: Sequence[str] = ()) -> Session:
+        """Start a fresh session (a new process for a program): in ``sandbox``
+        (``None``: none) unless the bot says otherwise, with ``hide`` (the
+        match's output) out of its sight."""
         raise NotImplementedError
 
 
 class CommandBot(Bot):
     """A bot program started as a command (argument list) that speaks the protocol.
+
+    ``sandbox``: ``None`` (the default) plays it as the match says (in the
+    sandbox, unless the match is played with ``sandbox=False``); ``True`` or a
+    :class:`~referee.arena.Sandbox` always confines it; ``False`` never does (a
+    program you trust). ``cwd`` is the folder its command's relative paths start
+    from (default: the referee's working folder); a sandboxed bot itself starts
+    in a fresh, empty working folder of its own.
 
     >>> CommandBot(["python3", "examples/bots/random_bot.py"]).name
     'random_bot.py'
@@ -265,9 +286,12 @@ class CommandBot(Bot):
         *,
         start_time: float = 10.0,
         cwd: str | None = None,
+        sandbox: bool | Sandbox | None = None,
     ) -> None:
         if not argv:
             raise ValueError("a bot command needs at least a program")
+        if sandbox is not None and not isinstance(sandbox, (bool, Sandbox)):
+            raise ValueError(f"sandbox must be True, False, None or a Sandbox, not {sandbox!r}")
         self.argv = list(argv)
         self.name = name or next(
             (Path(a).name for a in reversed(self.argv) if not a.startswith("-")),
@@ -275,9 +299,25 @@ class CommandBot(Bot):
         )
         self.start_time = start_time
         self.cwd = cwd
+        self.sandbox = sandbox
 
-    def session(self) -> _ProcessSession:
-        return _ProcessSession(self)
+    def confinement(self, sandbox: Sandbox | None) -> Sandbox | None:
+        """The sandbox this bot runs in when the match offers ``sandbox``.
+
+        >>> bot = CommandBot(["./bot"])
+        >>> bot.confinement(Sandbox()) == Sandbox(), bot.confinement(None)
+        (True, None)
+        >>> CommandBot(["./bot"], sandbox=False).confinement(Sandbox()) is None
+        True
+        """
+        if self.sandbox is None:
+            return sandbox
+        if self.sandbox is False:
+            return None
+        return Sandbox() if self.sandbox is True else self.sandbox
+
+    def session(self, sandbox: Sandbox | None = None, hide: Sequence[str] = ()) -> _ProcessSession:
+        return _ProcessSession(self, self.confinement(sandbox), hide)
 
     def __repr__(self) -> str:
         return f"CommandBot({self.argv!r}, name={self.name!r})"
@@ -286,15 +326,16 @@ class CommandBot(Bot):
 class CallableBot(Bot):
     """A Python callable playing in-process: ``fn(turn) -> move text | move | RESIGN``.
 
-    In-process bots share the referee's process, so they are trusted not to
-    look around; the referee still judges their moves and their time.
+    In-process bots share the referee's process and are never sandboxed: they
+    are trusted code (they could read the referee's memory, the deal included);
+    the referee still judges their moves and their time.
     """
 
     def __init__(self, fn: Callable[[Turn], Any], name: str | None = None) -> None:
         self.fn = fn
         self.name = name or getattr(fn, "__name__", None) or type(fn).__name__
 
-    def session(self) -> _CallableSession:
+    def session(self, sandbox: Sandbox | None = None, hide: Sequence[str] = ()) -> _CallableSession:
         return _CallableSession(self)
 
     def __repr__(self) -> str:
@@ -363,17 +404,29 @@ class _CallableSession:
     def abort(self) -> None:
         pass
 
+    def interrupt(self) -> None:
+        pass
+
 
 def _dumps(message: Mapping[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
 class _ProcessSession:
-    def __init__(self, bot: CommandBot) -> None:
+    def __init__(self, bot: CommandBot, sandbox: Sandbox | None, hide: Sequence[str]) -> None:
         self.name = bot.name
         self.logs: list[str] = []
         self.log_count = 0
-        self.process = BotProcess(bot.argv, max_line=MAX_LINE, cwd=bot.cwd)
+        if sandbox is None:
+            self.process = BotProcess(bot.argv, max_line=MAX_LINE, cwd=bot.cwd)
+        else:
+            try:
+                argv, env = sandbox.command(bot.argv, bot.cwd, hide)
+            except OSError as error:
+                raise BotFault(
+                    "crash", f"cannot start {bot.argv[0]!r}: {error.strerror or error}"
+                ) from None
+            self.process = BotProcess(argv, max_line=MAX_LINE, env=env)
         try:
             deadline = time.monotonic() + bot.start_time
             self.process.write(_dumps({"type": "hello", "protocol": PROTOCOL}), deadline)
@@ -468,6 +521,9 @@ class _ProcessSession:
 
     def abort(self) -> None:
         self.process.kill()
+
+    def interrupt(self) -> None:
+        self.process.interrupt()
 
 
 def _write_deadline(deadline: float | None) -> float:

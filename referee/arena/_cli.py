@@ -5,14 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import signal
 import sys
 import threading
 import time
 from typing import IO, Any
 
-from referee.arena._match import DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIME, GameResult, play_match
+from referee.arena._match import (
+    DEFAULT_MAX_PLIES,
+    DEFAULT_MOVE_TIME,
+    GameResult,
+    match_seed,
+    play_match,
+)
 from referee.arena._results import render_table, tally
+from referee.arena._sandbox import EXIT_NO_SANDBOX, MIB, Sandbox, SandboxUnavailable
 
 __all__ = ["add_match_parser", "run_match"]
 
@@ -25,7 +33,9 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         description=(
             "Play games between bots under the referee. A bot is a command (a .py file "
             "runs with this Python, a .js file with node, anything else as a command line) "
-            "that speaks the arena protocol (docs/arena.md). Give one bot per seat."
+            "that speaks the arena protocol (docs/arena.md). Give one bot per seat. "
+            "Every bot runs in a sandbox (bubblewrap) unless --no-sandbox is given; "
+            f"exit status {EXIT_NO_SANDBOX} when it cannot be made here."
         ),
     )
     match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands, one per seat")
@@ -46,7 +56,14 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
     )
     match.add_argument("-n", "--games", type=int, default=2, metavar="N", help="games (2)")
     match.add_argument("--jobs", type=_positive, default=1, metavar="J", help="games at once (1)")
-    match.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (0)")
+    match.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="the match's secret seed: the deals and the bots' seeds (default: a fresh one, "
+        "printed at the end; a seed a bot's author can guess gives the deals away)",
+    )
     match.add_argument("--records", metavar="FILE", help="write every game's record (JSON Lines)")
     match.add_argument(
         "--move-time",
@@ -73,6 +90,26 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
     )
     match.add_argument("--json", action="store_true", help="print the standings as JSON")
     match.add_argument(
+        "--no-sandbox",
+        dest="sandbox",
+        action="store_false",
+        help="run the bots as you, unconfined: only for bots you trust",
+    )
+    match.add_argument(
+        "--sandbox-memory",
+        type=_positive,
+        default=Sandbox.memory // MIB,
+        metavar="MIB",
+        help="memory (heap) of each bot process, in MiB (%(default)s)",
+    )
+    match.add_argument(
+        "--sandbox-read",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a file or folder the bots may read besides their own (repeatable)",
+    )
+    match.add_argument(
         "--dask",
         metavar="ADDRESS",
         help="play the games on a Dask cluster: a scheduler address, or local[:N] "
@@ -83,13 +120,29 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def run_match(args: argparse.Namespace) -> int:
-    """Run ``referee match``; returns the exit status (0, or 2 for bad arguments)."""
+    """Run ``referee match``; returns the exit status (0; 2 for bad arguments; 3 when
+    the bots cannot be sandboxed here; 130 when interrupted)."""
     rules = dict(args.rules)
     if args.variant:
         rules["variants"] = [*rules.get("variants", []), *args.variant]
     if args.games < 0:
         print("referee: the number of games must be 0 or more", file=sys.stderr)
         return 2
+    missing = [p for p in args.sandbox_read if args.dask is None and not os.path.exists(p)]
+    if missing:
+        print(f"referee: --sandbox-read: no such file or folder {missing[0]!r}", file=sys.stderr)
+        return 2
+    sandbox: bool | Sandbox = False
+    if args.sandbox:
+        sandbox = Sandbox(memory=args.sandbox_memory * MIB, read=tuple(args.sandbox_read))
+    else:
+        print(
+            "referee: warning: --no-sandbox: the bots run as you, unconfined: they can read "
+            "your files (the records being written too), see and signal the referee and "
+            "each other, remember deals and reach the network; play only bots you trust",
+            file=sys.stderr,
+        )
+    seed = match_seed() if args.seed is None else args.seed
     # A referee stopped by SIGTERM still kills its bots (on the way out through atexit).
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
@@ -98,12 +151,13 @@ def run_match(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {
         "games": args.games,
         "rules": rules,
-        "seed": args.seed,
+        "seed": seed,
         "move_time": args.move_time,
         "game_time": args.game_time,
         "max_plies": args.max_plies,
         "records": args.records,
         "on_game": None if bar is None else bar.update,
+        "sandbox": sandbox,
     }
     try:
         if args.dask is None:
@@ -113,6 +167,16 @@ def run_match(args: argparse.Namespace) -> int:
 
             with connect(args.dask) as client:
                 results = match_on_dask(client, args.bots, args.game, **options)
+    except SandboxUnavailable as error:
+        if bar is not None:
+            bar.close()
+        print(f"referee: cannot sandbox the bots: {error}", file=sys.stderr)
+        return EXIT_NO_SANDBOX
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print("referee: interrupted (every bot is stopped)", file=sys.stderr)
+        return 130
     except ValueError as error:
         if bar is not None:
             bar.close()
@@ -146,6 +210,11 @@ def run_match(args: argparse.Namespace) -> int:
                 loser = result.get("loser")
                 who = r.names[loser] if isinstance(loser, int) else "?"
                 print(f"  game {r.round + 1}: {who} [{r.fault}] {result.get('detail', '')}"[:200])
+    if args.seed is None:
+        print(
+            f"referee: match seed {seed} (--seed {seed} plays the same deals again)",
+            file=sys.stderr,
+        )
     return 0
 
 

@@ -1,8 +1,19 @@
-"""Playing games between bots: one game, or a match of many with seats rotated."""
+"""Playing games between bots: one game, or a match of many with seats rotated.
+
+Seeds: a match has one secret seed (given, or drawn from the operating system).
+Each deal's seed and each bot's seed for each game are drawn from it by a keyed
+hash (BLAKE2b) under different labels, so a bot's seed tells nothing about any
+deal to whoever does not know the match's seed. Mirrors: the games on one deal
+(one per seat rotation) are played by different bot processes, and a deal's
+records are written only once all its games are over.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -14,6 +25,7 @@ from typing import IO, Any
 from referee.arena._bots import (
     RESIGN,
     Bot,
+    CommandBot,
     GameInfo,
     SeenMove,
     Session,
@@ -22,6 +34,7 @@ from referee.arena._bots import (
 )
 from referee.arena._games import ArenaGame, arena_game, move_text
 from referee.arena._process import BotFault
+from referee.arena._sandbox import Sandbox, SandboxUnavailable, sandbox_problem
 from referee.errors import RefereeError
 from referee.records import Match, Record, replay
 
@@ -31,6 +44,7 @@ __all__ = [
     "DEFAULT_MOVE_TIME",
     "BotSpec",
     "GameResult",
+    "bot_seed",
     "game_seed",
     "match_game",
     "play_game",
@@ -55,6 +69,7 @@ START_TIME = 10.0
 class GameResult:
     """One game played in the arena.
 
+    ``seed`` is the deal's seed (the bots were given seeds of their own);
     ``names[s]`` is the bot in seat ``s``; ``points[s]`` its score (1 win, ½ a
     shared win or draw, 0 a loss); ``record`` the full record, which
     ``referee validate`` accepts; ``fault`` the offending seat's fault code
@@ -82,13 +97,44 @@ class GameResult:
         return winner if isinstance(winner, int) else None
 
 
+def _derive(seed: int, *label: object) -> int:
+    """A 48-bit number drawn from ``seed`` for ``label`` by keyed BLAKE2b (a
+    pseudo-random function): numbers for different labels are independent to
+    whoever does not know ``seed``."""
+    key = hashlib.blake2b(str(int(seed)).encode(), digest_size=32).digest()
+    text = " ".join(str(part) for part in label).encode()
+    return int.from_bytes(hashlib.blake2b(text, key=key, digest_size=6).digest(), "big")
+
+
 def game_seed(seed: int, deal: int) -> int:
-    """The seed of deal number ``deal`` of a match played with ``seed``.
+    """The seed of deal number ``deal`` of a match played with ``seed`` (the deal
+    is ``random.Random(game_seed(seed, deal))``'s).
 
     >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
     True
     """
-    return random.Random(seed * 1_000_003 + deal).getrandbits(48)
+    return _derive(seed, "deal", deal)
+
+
+def bot_seed(seed: int, index: int, seat: int, game: int = 0) -> int:
+    """The seed the bot in ``seat`` is given for game ``index`` of a match played
+    with ``seed`` (``game``: the game's number within a Clanfehde or Rache match).
+    Drawn from ``seed`` under another label than the deals: knowing it tells
+    nothing about any deal unless ``seed`` is known (or can be guessed).
+
+    >>> bot_seed(0, 0, 0) != bot_seed(0, 0, 1) != game_seed(0, 0)
+    True
+    """
+    return _derive(seed, "bot", index, game, seat)
+
+
+def match_seed() -> int:
+    """A fresh secret match seed (64 bits from the operating system).
+
+    >>> match_seed() != match_seed()
+    True
+    """
+    return secrets.randbits(64)
 
 
 def seating(round: int, bots: int) -> tuple[int, ...]:
@@ -102,11 +148,26 @@ def seating(round: int, bots: int) -> tuple[int, ...]:
     return tuple((seat + shift) % bots for seat in range(bots))
 
 
-class _Seats:
-    """The sessions of one worker: one per bot, started on demand, replaced after a fault."""
+class _Stopped(Exception):
+    """The match was stopped (interrupted): no new bot is started."""
 
-    def __init__(self, bots: Sequence[Bot]) -> None:
+
+class _Seats:
+    """One session per bot, started on demand, replaced after a fault. A match has
+    one set per worker and seat rotation, so that a bot process never plays two
+    games on the same deal."""
+
+    def __init__(
+        self,
+        bots: Sequence[Bot],
+        sandbox: Sandbox | None = None,
+        hide: Sequence[str] = (),
+        stop: threading.Event | None = None,
+    ) -> None:
         self.bots = list(bots)
+        self.sandbox = sandbox
+        self.hide = tuple(hide)
+        self.stop = stop
         self.sessions: list[Session | None] = [None] * len(bots)
         # Names as the results show them: a name given twice gets a number.
         given = [bot.name for bot in bots]
@@ -118,7 +179,9 @@ class _Seats:
     def get(self, index: int) -> Session:
         session = self.sessions[index]
         if session is None:
-            session = self.bots[index].session()
+            if self.stop is not None and self.stop.is_set():
+                raise _Stopped("the match was stopped")
+            session = self.bots[index].session(self.sandbox, self.hide)
             self.sessions[index] = session
         return session
 
@@ -131,9 +194,15 @@ class _Seats:
             else:
                 session.close()
 
-    def close(self) -> None:
+    def close(self, *, abort: bool = False) -> None:
         for index in range(len(self.sessions)):
-            self.drop(index)
+            self.drop(index, abort=abort)
+
+    def interrupt(self) -> None:
+        """Kill every running bot now (from another thread: the match is aborted)."""
+        for session in list(self.sessions):
+            if session is not None:
+                session.interrupt()
 
 
 class _Game:
@@ -196,6 +265,7 @@ def _play(
     order: tuple[int, ...],
     *,
     seed: int,
+    bot_seeds: Sequence[int],
     round: int,
     move_time: float | None,
     game_time: float | None,
@@ -203,14 +273,15 @@ def _play(
     ask_forced: bool,
     first: int | None = None,
 ) -> GameResult:
-    """Play one game with bot ``order[s]`` in seat ``s``; never raises for a bot's fault."""
+    """Play one game with bot ``order[s]`` in seat ``s`` on the deal of ``seed``,
+    giving seat ``s`` the seed ``bot_seeds[s]``; never raises for a bot's fault."""
     began = time.perf_counter()
     players = adapter.players
     rng = random.Random(seed)
     first, deal = adapter.deal(rng, first)
     game = _Game(adapter, first, deal)
     used = [0.0] * players
-    bot_rngs = [random.Random(seed * 31 + 7 * seat + 1) for seat in range(players)]
+    bot_rngs = [random.Random(bot_seeds[seat]) for seat in range(players)]
     names = [seats.names[i] for i in order]
     sessions: list[Session | None] = [None] * players
     end: dict[str, Any] | None = None
@@ -235,7 +306,7 @@ def _play(
                 seat,
                 players,
                 tuple(names),
-                seed,
+                bot_seeds[seat],
                 round,
                 move_time,
                 game_time,
@@ -365,11 +436,18 @@ def _play(
 def _game_of_match(
     adapter: ArenaGame, seats: _Seats, index: int, seed: int, **limits: Any
 ) -> GameResult:
-    """Game ``index`` of a match seeded ``seed``: its seats and its deal come from
-    the index and the seed alone (so it can be played anywhere, in any order)."""
+    """Game ``index`` of a match seeded ``seed``: its seats, its deal and its bots'
+    seeds come from the index and the seed alone (so it can be played anywhere,
+    in any order)."""
     n = len(seats.bots)
     return _play_series(
-        adapter, seats, seating(index, n), seed=game_seed(seed, index // n), round=index, **limits
+        adapter,
+        seats,
+        seating(index, n),
+        seed=game_seed(seed, index // n),
+        bots_from=(seed, index),
+        round=index,
+        **limits,
     )
 
 
@@ -379,15 +457,20 @@ def _play_series(
     order: tuple[int, ...],
     *,
     seed: int,
+    bots_from: tuple[int, int],
     round: int,
     **limits: Any,
 ) -> GameResult:
     """Play a match (Clanfehde, Rache) with the same bots in the same seats: the
     starting player (the attacker) alternates from a random first one. A game
     the referee ends (resignation, timeout, forfeit, ply limit) ends the match
-    with the same result."""
+    with the same result. The bots' seeds are :func:`bot_seed` of ``bots_from``
+    (a secret seed and a game index)."""
+    secret, index = bots_from
+    players = range(adapter.players)
     if adapter.rounds == 1:
-        return _play(adapter, seats, order, seed=seed, round=round, **limits)
+        bot_seeds = [bot_seed(secret, index, s) for s in players]
+        return _play(adapter, seats, order, seed=seed, bot_seeds=bot_seeds, round=round, **limits)
     opener = random.Random(seed).randrange(2)
     games: list[GameResult] = []
     for number in range(adapter.rounds):
@@ -396,6 +479,7 @@ def _play_series(
             seats,
             order,
             seed=game_seed(seed, number),
+            bot_seeds=[bot_seed(secret, index, s, number) for s in players],
             round=round,
             first=(opener + number) % 2,
             **limits,
@@ -468,11 +552,15 @@ def play_game(
     game_time: float | None = None,
     max_plies: int | None = DEFAULT_MAX_PLIES,
     ask_forced: bool = False,
+    sandbox: bool | Sandbox = True,
 ) -> GameResult:
     """Play one game with ``bots[s]`` in seat ``s``, starting and stopping the bots.
 
     Self-contained (for running games on other machines): the deal comes from
-    ``seed`` alone, and every bot process is gone when it returns.
+    ``seed`` alone (the bots' seeds too, by :func:`bot_seed` of ``seed`` and
+    ``round``: keep ``seed`` secret from the bots), and every bot process is gone
+    when it returns. Bot programs run in ``sandbox`` (``True``: the default
+    :class:`~referee.arena.Sandbox`; ``False``: none, for trusted bots).
 
     >>> from referee.arena import play_game, random_bot
     >>> result = play_game([random_bot, random_bot], "schotten-totten", seed=3)
@@ -480,21 +568,23 @@ def play_game(
     (True, (1.0, 0.0))
     """
     adapter = _adapter(game, rules, len(bots))
-    seats = _Seats([as_bot(b) for b in bots])
-    try:
-        return _play_series(
+    resolved = [as_bot(b) for b in bots]
+    box = _sandbox_for(resolved, sandbox)
+    return _alone(
+        _Seats(resolved, box),
+        lambda seats: _play_series(
             adapter,
             seats,
             tuple(range(len(bots))),
             seed=seed,
+            bots_from=(seed, round),
             round=round,
             move_time=move_time,
             game_time=game_time,
             max_plies=max_plies,
             ask_forced=ask_forced,
-        )
-    finally:
-        seats.close()
+        ),
+    )
 
 
 def match_game(
@@ -508,10 +598,13 @@ def match_game(
     game_time: float | None = None,
     max_plies: int | None = DEFAULT_MAX_PLIES,
     ask_forced: bool = False,
+    sandbox: bool | Sandbox = True,
 ) -> GameResult:
     """Game number ``index`` (from 0) of ``play_match(bots, game, seed=seed, ...)``,
-    played on its own: same seats, same deal, so deterministic bots play it the
-    same. The unit to hand to workers elsewhere; :func:`tally` adds the results up.
+    played on its own: same seats, same deal, same bot seeds, so deterministic
+    bots play it the same (with fresh bot processes). The unit to hand to workers
+    elsewhere; :func:`tally` adds the results up. Bot programs run in ``sandbox``
+    on the machine that plays the game.
 
     >>> from referee.arena import match_game, play_match, random_bot
     >>> alone = match_game([random_bot, random_bot], "schotten-totten-2", 3, seed=5)
@@ -521,9 +614,10 @@ def match_game(
     """
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
-    seats = _Seats(resolved)
-    try:
-        return _game_of_match(
+    box = _sandbox_for(resolved, sandbox)
+    return _alone(
+        _Seats(resolved, box),
+        lambda seats: _game_of_match(
             adapter,
             seats,
             index,
@@ -532,9 +626,33 @@ def match_game(
             game_time=game_time,
             max_plies=max_plies,
             ask_forced=ask_forced,
-        )
-    finally:
-        seats.close()
+        ),
+    )
+
+
+def _alone(seats: _Seats, play: Callable[[_Seats], GameResult]) -> GameResult:
+    """``play(seats)``, then stop the bots (at once if it was interrupted)."""
+    try:
+        result = play(seats)
+    except BaseException:
+        seats.close(abort=True)
+        raise
+    seats.close()
+    return result
+
+
+def _sandbox_for(bots: Sequence[Bot], sandbox: bool | Sandbox) -> Sandbox | None:
+    """The match's sandbox (``None``: none), once it is known that every bot program
+    that needs it can have it here (:class:`~referee.arena.SandboxUnavailable`)."""
+    if not isinstance(sandbox, (bool, Sandbox)):
+        raise ValueError(f"sandbox must be True, False or a Sandbox, not {sandbox!r}")
+    box = Sandbox() if sandbox is True else (sandbox or None)
+    confined = [b for b in bots if isinstance(b, CommandBot) and b.confinement(box) is not None]
+    if confined:
+        problem = sandbox_problem()
+        if problem is not None:
+            raise SandboxUnavailable(problem)
+    return box
 
 
 def _adapter(game: str, rules: Mapping[str, Any] | None, bots: int) -> ArenaGame:
@@ -556,7 +674,7 @@ def play_match(
     *,
     games: int = 2,
     rules: Mapping[str, Any] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     jobs: int = 1,
     move_time: float | None = DEFAULT_MOVE_TIME,
     game_time: float | None = None,
@@ -564,14 +682,22 @@ def play_match(
     ask_forced: bool = False,
     records: str | Path | IO[str] | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    sandbox: bool | Sandbox = True,
 ) -> list[GameResult]:
     """Play ``games`` games between ``bots`` (one per seat) and return them in order.
 
     Seats rotate every game and each deal is played once from every seat
-    (game ``i`` uses deal ``i // len(bots)``); deal seeds come from ``seed``.
-    ``jobs`` games are played at once, each worker with bot processes of its
-    own. ``records`` receives every game's full record as a JSON line, in game
-    order; ``on_game`` is called as each game ends (in any order).
+    (game ``i`` uses deal ``i // len(bots)``, with the bots shifted by ``i``
+    seats). The deals and the bots' seeds come from ``seed``, the match's
+    secret (``None``: a fresh one from the operating system, :func:`match_seed`;
+    a seed a bot's author can guess gives the deals away). Each seat rotation
+    has bot processes of its own (and each of the ``jobs`` workers its own), so
+    no bot process plays two games on the same deal. Bot programs run in
+    ``sandbox`` (``True``: the default :class:`~referee.arena.Sandbox`;
+    ``False``: none, for trusted bots only). ``records`` receives every game's
+    full record as a JSON line, in game order, each deal's games once all of
+    them are over (and the file is hidden from the bots); ``on_game`` is
+    called as each game ends (in any order).
 
     >>> from referee.arena import play_match, random_bot, tally
     >>> results = play_match([random_bot, random_bot], "schotten-totten", games=4, seed=1)
@@ -586,25 +712,38 @@ def play_match(
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
+    box = _sandbox_for(resolved, sandbox)
+    if seed is None:
+        seed = match_seed()
+    rotations = len(resolved)
     results: dict[int, GameResult] = {}
     lock = threading.Lock()
     next_game = iter(range(games))
     written = 0
     errors: list[BaseException] = []
+    everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
 
     with _output(records) as out:
+        hide = _paths_of(records, out)
+        stop = threading.Event()
 
         def flush() -> None:
+            # A deal's records are written once every game on it is over.
             nonlocal written
-            while written in results:
+            while written < games:
+                end = min(games, (written // rotations + 1) * rotations)
+                if any(k not in results for k in range(written, end)):
+                    break
                 if out is not None:
-                    out.write(results[written].record.dumps() + "\n")
-                written += 1
+                    for k in range(written, end):
+                        out.write(results[k].record.dumps() + "\n")
+                written = end
             if out is not None:
                 out.flush()
 
         def worker() -> None:
-            seats = _Seats(resolved)
+            pools: dict[int, _Seats] = {}  # one set of bot processes per seat rotation
+            aborted = False
             try:
                 while True:
                     with lock:
@@ -613,6 +752,12 @@ def play_match(
                         index = next(next_game, None)
                     if index is None:
                         return
+                    seats = pools.get(index % rotations)
+                    if seats is None:
+                        seats = _Seats(resolved, box, hide, stop)
+                        with lock:
+                            everyone.append(seats)
+                        pools[index % rotations] = seats
                     result = _game_of_match(
                         adapter,
                         seats,
@@ -624,27 +769,61 @@ def play_match(
                         ask_forced=ask_forced,
                     )
                     with lock:
+                        if errors:  # the match was stopped during this game: it does not count
+                            return
                         results[index] = result
                         if on_game is not None:
                             on_game(result)
                         flush()
-            except BaseException as error:  # a referee bug: stop the others, report it
+            except BaseException as error:  # a referee bug or an interrupt: stop the others
+                aborted = True
                 with lock:
                     errors.append(error)
             finally:
-                seats.close()
+                for seats in pools.values():
+                    seats.close(abort=aborted or bool(errors))
 
         if jobs == 1:
             worker()
         else:
-            threads = [threading.Thread(target=worker, daemon=True) for _ in range(jobs)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+            # Each worker says when it is done, bots stopped: a Thread.join that a
+            # KeyboardInterrupt broke may return early the next time.
+            done = [threading.Event() for _ in range(jobs)]
+
+            def run(finished: threading.Event) -> None:
+                try:
+                    worker()
+                finally:
+                    finished.set()
+
+            started: list[threading.Event] = []
+            try:
+                for finished in done:
+                    threading.Thread(target=run, args=(finished,), daemon=True).start()
+                    started.append(finished)
+                for finished in started:
+                    finished.wait()
+            except BaseException as error:  # interrupted while waiting: stop every bot now
+                with lock:
+                    errors.append(error)
+                    stop.set()
+                    stopping = list(everyone)
+                for seats in stopping:
+                    seats.interrupt()
+                for finished in started:
+                    finished.wait()
+                raise
         if errors:
             raise errors[0]
     return [results[i] for i in range(games)]
+
+
+def _paths_of(target: str | Path | IO[str] | None, out: IO[str] | None) -> tuple[str, ...]:
+    """The file the records go to, when it has a name (to hide it from the bots)."""
+    if isinstance(target, (str, Path)):
+        return (os.path.abspath(target),)
+    name = getattr(out, "name", None)
+    return (os.path.abspath(name),) if isinstance(name, str) and os.path.exists(name) else ()
 
 
 @contextmanager

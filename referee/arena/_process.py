@@ -2,7 +2,9 @@
 
 The referee never blocks on a bot: reads and writes wait with a deadline
 (``select``), lines have a maximum length, and :meth:`BotProcess.kill` ends the
-whole process group (the bot and anything it started), on every path out.
+whole process group on every path out. A sandboxed bot's process is its
+``bwrap``: killing it kills the sandbox's init, and with it every process the
+bot started, whatever it did to detach them (see :mod:`referee.arena._sandbox`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 __all__ = ["BotFault", "BotProcess", "live_processes"]
 
@@ -64,7 +66,14 @@ def _kill_all() -> None:
 class BotProcess:
     """One running bot program, spoken to in lines of bytes."""
 
-    def __init__(self, argv: Sequence[str], *, max_line: int, cwd: str | None = None) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        max_line: int,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.argv = list(argv)
         self.max_line = max_line
         self._buffer = bytearray()
@@ -84,6 +93,7 @@ class BotProcess:
                 start_new_session=True,
                 bufsize=0,
                 cwd=cwd,
+                env=env,
             )
         except OSError as error:
             os.close(err_read)
@@ -235,6 +245,13 @@ class BotProcess:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._popen.wait(QUIT_GRACE)
         self.kill()
+
+    def interrupt(self) -> None:
+        """Kill the bot's process group now, from any thread (whoever is reading
+        from the bot sees it gone; :meth:`kill` still reaps it)."""
+        if not self._killed:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
 
     def kill(self) -> None:
         """Kill the bot's whole process group and reap it (safe to call twice)."""

@@ -1,8 +1,10 @@
 """A bot that misbehaves in one chosen way (the arena's hostile-bot suite).
 
-Usage: hostile_bot.py MODE PIDFILE. It writes its pid (and any child's) to
-PIDFILE, plays random legal moves, and breaks the protocol as MODE says once it
-has played a few plies (at its first turn for the modes that start badly).
+Usage: hostile_bot.py MODE MARKER. It plays random legal moves, and breaks the
+protocol as MODE says once it has played a few plies (at its first turn for the
+modes that start badly). MARKER is on the command line of the bot and of any
+child it starts, so that a test can look for them among the machine's processes
+(a sandboxed bot sees pids of its own namespace only).
 """
 
 import json
@@ -13,12 +15,7 @@ import subprocess
 import sys
 import time
 
-MODE, PIDFILE = "", ""  # set from the command line (importing this module runs nothing)
-
-
-def note(pid):
-    with open(PIDFILE, "a") as handle:
-        handle.write(f"{pid}\n")
+MODE, MARKER = "", ""  # set from the command line (importing this module runs nothing)
 
 
 def send(message):
@@ -30,8 +27,7 @@ def misbehave(message):
     """Break the protocol at this turn (never returns normally for most modes)."""
     if MODE in ("hang", "hang_child"):
         if MODE == "hang_child":  # a child that would outlive a careless referee
-            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-            note(child.pid)
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", MARKER])
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         time.sleep(600)
     elif MODE == "slow":
@@ -63,7 +59,6 @@ def misbehave(message):
 
 
 def main():
-    note(os.getpid())
     if MODE == "crash_start":
         sys.exit(3)
     turns = 0
@@ -90,5 +85,5 @@ def main():
 
 
 if __name__ == "__main__":
-    MODE, PIDFILE = sys.argv[1], sys.argv[2]
+    MODE, MARKER = sys.argv[1], sys.argv[2]
     main()

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+import referee.arena._bots as bots_module
 from referee.arena import BotFault, live_processes, play_match, random_bot
 from referee.records import validate
+from tests.arena.procs import marked, new_marker, survivors
 
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
 RANDOM_PY = str(Path(__file__).parents[2] / "examples" / "bots" / "random_bot.py")
@@ -34,47 +36,51 @@ CASES = {
     "close_stdout": ("forfeit", "closed"),
     "old_protocol": ("forfeit", "handshake"),
 }
+# In the sandbox, bwrap (outside and as the sandbox's init) holds the bot's output
+# open too: a bot that closes it and lives on is caught by its clock.
+SANDBOXED = {**CASES, "close_stdout": ("timeout", "timeout")}
 
 
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` is a running process (a zombie awaiting its reaper counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, ProcessLookupError):
-        return False
+def _hostile(mode: str) -> tuple[list[str], str]:
+    marker = new_marker()
+    return [sys.executable, str(HOSTILE), mode, marker], marker
 
 
-def _survivors(path: Path) -> list[int]:
-    """The recorded processes still running once a killed process has had a few
-    seconds to die (an orphan is reaped by init a moment after its SIGKILL)."""
-    for _ in range(100):
-        alive = [pid for pid in _pids(path) if _alive(pid)]
-        if not alive:
-            break
-        time.sleep(0.05)
-    return alive
+@pytest.fixture
+def starts(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The command lines of the bot processes the arena starts."""
+    started: list[list[str]] = []
+
+    class Counted(bots_module.BotProcess):
+        def __init__(self, argv: list[str], **options: object) -> None:
+            started.append(list(argv))
+            super().__init__(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots_module, "BotProcess", Counted)
+    return started
 
 
-def _pids(path: Path) -> list[int]:
-    return [int(x) for x in path.read_text().split()] if path.exists() else []
-
-
-def _hostile(mode: str, tmp_path: Path) -> tuple[list[str], Path]:
-    pidfile = tmp_path / f"{mode}.pids"
-    return [sys.executable, str(HOSTILE), mode, str(pidfile)], pidfile
-
-
-@pytest.mark.parametrize("mode", sorted(CASES))
-def test_hostile_bot_loses_and_leaves_nothing(mode: str, tmp_path: Path) -> None:
-    command, pidfile = _hostile(mode, tmp_path)
+@pytest.mark.parametrize(
+    ("mode", "sandbox"),
+    [(mode, True) for mode in sorted(CASES)]
+    + [("hang_child", False), ("crash_mid", False), ("close_stdout", False)],
+)
+def test_hostile_bot_loses_and_leaves_nothing(
+    mode: str, sandbox: bool, starts: list[list[str]]
+) -> None:
+    command, marker = _hostile(mode)
+    reason, fault = (SANDBOXED if sandbox else CASES)[mode]
     # A short move time where the bot is meant to run out of it, a generous one
     # elsewhere, so that a busy machine cannot turn a forfeit into a timeout.
-    move_time = 0.5 if CASES[mode][0] == "timeout" else 5.0
+    move_time = 0.5 if reason == "timeout" else 5.0
     results = play_match(
-        [command, random_bot], "schotten-totten", games=2, seed=5, move_time=move_time
+        [command, random_bot],
+        "schotten-totten",
+        games=3,
+        seed=5,
+        move_time=move_time,
+        sandbox=sandbox,
     )
-    reason, fault = CASES[mode]
     for result in results:
         hostile_seat = result.bots.index(0)
         assert result.record.result is not None
@@ -89,29 +95,31 @@ def test_hostile_bot_loses_and_leaves_nothing(mode: str, tmp_path: Path) -> None
         report = validate(result.record)
         assert report.legal, report.summary()
         assert report.outcome is not None and report.outcome.reason == reason
-    # The arena started a fresh bot for the second game.
-    assert len(_pids(pidfile)) >= 2
+    # A fresh bot for every game: game 2 is played by game 0's rotation, after its fault.
+    assert len(starts) == 3
+    assert all((marker in argv) and (("bwrap" in argv[0]) is sandbox) for argv in starts)
     assert live_processes() == []
-    assert _survivors(pidfile) == []
+    assert survivors(marker) == []
 
 
-def test_bot_ignoring_the_end_forfeits_the_next_game(tmp_path: Path) -> None:
-    command, pidfile = _hostile("ignore_end", tmp_path)
+def test_bot_ignoring_the_end_forfeits_the_next_game() -> None:
+    command, marker = _hostile("ignore_end")
+    # Games 0 and 2 are played by the same processes (one seat rotation).
     results = play_match([command, random_bot], "schotten-totten", games=3, seed=2)
     first, second, third = results
     assert first.fault is None and first.record.result is not None
     assert first.record.result["reason"] in ("three_adjacent", "five_stones", "blocked")
-    assert second.fault == "out_of_turn"
-    assert second.plies == 0
-    assert second.record.result == {
-        **second.record.result,
+    assert second.fault is None  # another process: it has not been told an end yet
+    assert third.fault == "out_of_turn"
+    assert third.plies == 0
+    assert third.record.result == {
+        **third.record.result,
         "reason": "forfeit",
-        "loser": second.bots.index(0),
+        "loser": third.bots.index(0),
     }
-    assert validate(second.record).legal
-    assert third.fault is None  # a fresh copy of the bot plays on
+    assert validate(third.record).legal
     assert live_processes() == []
-    assert _survivors(pidfile) == []
+    assert survivors(marker) == []
 
 
 def test_missing_program_forfeits_every_game() -> None:
@@ -140,8 +148,8 @@ def test_in_process_bot_that_raises_forfeits() -> None:
     assert "KeyError" in (result.record.result or {})["detail"]
 
 
-def test_game_time_limit_ends_in_timeout(tmp_path: Path) -> None:
-    command, _ = _hostile("slow", tmp_path)
+def test_game_time_limit_ends_in_timeout() -> None:
+    command, _ = _hostile("slow")
     result = play_match([command, random_bot], "schotten-totten", games=1, seed=3, game_time=0.5)[0]
     assert result.record.result is not None
     assert result.record.result["reason"] == "timeout"
@@ -170,8 +178,12 @@ def test_forfeit_with_three_players_has_no_winner() -> None:
     assert validate(result.record).legal
 
 
-def test_stopping_the_referee_kills_its_bots(tmp_path: Path) -> None:
-    command, pidfile = _hostile("hang_child", tmp_path)
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_stopping_the_referee_kills_its_bots(how: signal.Signals) -> None:
+    """SIGTERM: the referee kills its bots on the way out. SIGKILL: the referee
+    cannot, and the sandbox does (each bwrap dies with its parent, and each
+    sandbox's init with its bwrap)."""
+    command, marker = _hostile("hang_child")
     referee = subprocess.Popen(
         [
             sys.executable,
@@ -189,18 +201,18 @@ def test_stopping_the_referee_kills_its_bots(tmp_path: Path) -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        for _ in range(600):  # the bot and its child are both running
-            if len(_pids(pidfile)) >= 2:
+        for _ in range(600):  # the bot's child is running
+            if marked(marker, "sleep(600)"):
                 break
             time.sleep(0.05)
-        assert len(_pids(pidfile)) >= 2
-        assert all(_alive(pid) for pid in _pids(pidfile))
-        referee.send_signal(signal.SIGTERM)
-        assert referee.wait(30) == 128 + signal.SIGTERM
+        assert marked(marker, "sleep(600)")
+        referee.send_signal(how)
+        expected = 128 + signal.SIGTERM if how == signal.SIGTERM else -signal.SIGKILL
+        assert referee.wait(30) == expected
     finally:
         referee.kill()
         referee.wait()
-    assert _survivors(pidfile) == []
+    assert survivors(marker) == []
 
 
 def test_endless_error_output_costs_a_bounded_tail(tmp_path: Path) -> None:
