@@ -102,7 +102,7 @@ class TestDeterminize:
     def test_a_full_state_hides_nothing(self) -> None:
         game = new_game(2, seed=5)
         assert determinize(game, random.Random(0)) is game
-        with pytest.raises(TypeError, match="takes a Clans and Glory view .* not tuple"):
+        with pytest.raises(TypeError, match=r"takes a Clans and Glory view .* not tuple"):
             determinize(game.view(0).hand, random.Random(0))  # type: ignore[arg-type]
 
 
