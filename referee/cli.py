@@ -1,7 +1,8 @@
 """The ``referee`` command line: validate records, ask about claims, show positions.
 
 Exit status: 0 when everything is legal, 1 when a game is illegal, 2 when an
-input cannot be read (or the command line itself is wrong).
+input cannot be read (or the command line itself is wrong), 3 when the Dask
+cluster of ``--dask`` failed before every game was checked.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from referee.game import GameState
 from referee.records import (
     MAX_DOCUMENT_BYTES,
     GameFormat,
-    Match,
-    Record,
     RecordError,
     ValidationReport,
     find_game,
@@ -38,13 +37,13 @@ from referee.records import (
     parse_match,
     parse_position,
     parse_record,
-    validate,
 )
-from referee.records._stream import Raw, iter_raw, read_raw
+from referee.records._sources import check_item, check_raw, list_sources
+from referee.records._stream import Raw, iter_raw, read_raw, read_source
 
 __all__ = ["MAX_JOBS", "main"]
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE, EXIT_CLUSTER, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: ``--jobs`` is at most this many worker processes.
 MAX_JOBS = 32
 #: A batch for a worker holds at most this many documents, and about this many bytes.
@@ -162,7 +161,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs referee[dask])",
+        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs "
+        "referee[dask]; REFEREE_DASK_TIMEOUT bounds each wait, 30 s by default)",
     )
     check.set_defaults(run=_validate)
 
@@ -259,43 +259,22 @@ def _stdin() -> IO[bytes]:
     return buffer if buffer is not None else stream  # type: ignore[return-value]
 
 
-def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes] | RecordError]:
-    for name in paths:
-        if name == "-":
-            try:
-                yield _stdin()
-            except RecordError as error:
-                yield error
-            continue
-        path = Path(name)
-        if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
-            )
-            if not found:  # a folder with nothing to check is not a folder of legal games
-                yield RecordError("no .json or .jsonl file in this folder", name)
-            yield from found
-        else:
-            yield path
-
-
 def _raw(paths: Iterable[str]) -> Iterator[Raw]:
-    for source in _sources(paths):
+    # The listing and the reading are those of ``--dask`` (referee.records._sources).
+    for source in list_sources(paths):
         if isinstance(source, RecordError):
             yield source
+        elif source.name == "-":
+            try:
+                yield from iter_raw(_stdin())
+            except RecordError as error:
+                yield error
         else:
-            yield from iter_raw(source)
+            yield from read_source(source.name, source.location)
 
 
-def _check(item: Record | Match | RecordError) -> ValidationReport:
-    if isinstance(item, RecordError):
-        detail = item.detail if not item.field else f"field {item.field!r}: {item.detail}"
-        return ValidationReport(item.where or "<input>", "?", False, 0, input_error=detail)
-    return validate(item)
-
-
-def _check_raw(item: Raw) -> ValidationReport:
-    return _check(item if isinstance(item, RecordError) else read_raw(item))
+_check = check_item
+_check_raw = check_raw
 
 
 def _check_batch(batch: list[Raw]) -> list[ValidationReport]:
@@ -382,10 +361,13 @@ def _validate(args: argparse.Namespace) -> int:
         _error("--witness runs in one process: leave out --dask")
         return EXIT_UNREADABLE
     results: Iterator[tuple[ValidationReport, Any]]
+    stopped: list[str] = []  # why the Dask cluster failed, if it did
     if args.witness:
         results = _with_witnesses(args.paths)
     else:
-        reports = _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args)
+        reports = (
+            _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args, stopped)
+        )
         results = ((report, None) for report in reports)
     for report, found in results:
         status = (
@@ -423,16 +405,23 @@ def _validate(args: argparse.Namespace) -> int:
     out.flush()
     if out.closed:  # the status still covers every record, read to the end
         _error("standard output was closed: the exit status covers every record")
+    if stopped:
+        _error(f"{stopped[0]}; stopped after {total} records, the rest were not checked")
+        return EXIT_CLUSTER
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
 
 
-def _dask_reports(args: argparse.Namespace) -> Iterator[ValidationReport]:
-    """The same reports, computed on a Dask cluster (see referee.distributed)."""
-    from referee.distributed import validate_on_address  # imports Dask only when used
+def _dask_reports(args: argparse.Namespace, stopped: list[str]) -> Iterator[ValidationReport]:
+    """The same reports, computed on a Dask cluster (see referee.distributed);
+    a cluster that fails mid-run ends them early, with the reason in ``stopped``."""
+    from referee.distributed import ClusterFailure, validate_on_address  # Dask only when used
 
-    return validate_on_address(args.paths, args.dask)
+    try:
+        yield from validate_on_address(args.paths, args.dask)
+    except ClusterFailure as failure:
+        stopped.append(str(failure))
 
 
 class _Progress:

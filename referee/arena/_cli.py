@@ -76,14 +76,16 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         "--dask",
         metavar="ADDRESS",
         help="play the games on a Dask cluster: a scheduler address, or local[:N] "
-        "(needs referee[dask]; --jobs is then the cluster's business)",
+        "(needs referee[dask]; --jobs is then the cluster's business; "
+        "REFEREE_DASK_TIMEOUT bounds each wait, 30 s by default)",
     )
     match.set_defaults(run=run_match)
     return match
 
 
 def run_match(args: argparse.Namespace) -> int:
-    """Run ``referee match``; returns the exit status (0, or 2 for bad arguments)."""
+    """Run ``referee match``; returns the exit status (0, 2 for bad arguments,
+    3 when the Dask cluster of ``--dask`` failed: the table has the games done)."""
     rules = dict(args.rules)
     if args.variant:
         rules["variants"] = [*rules.get("variants", []), *args.variant]
@@ -105,14 +107,18 @@ def run_match(args: argparse.Namespace) -> int:
         "records": args.records,
         "on_game": None if bar is None else bar.update,
     }
+    stopped = None  # why the Dask cluster failed, if it did
     try:
         if args.dask is None:
             results = play_match(args.bots, args.game, jobs=args.jobs, **options)
         else:
-            from referee.distributed import connect, match_on_dask  # Dask only when used
+            from referee.distributed import ClusterFailure, connect, match_on_dask
 
-            with connect(args.dask) as client:
-                results = match_on_dask(client, args.bots, args.game, **options)
+            try:
+                with connect(args.dask) as client:
+                    results = match_on_dask(client, args.bots, args.game, **options)
+            except ClusterFailure as failure:
+                results, stopped = list(failure.done), failure
     except ValueError as error:
         if bar is not None:
             bar.close()
@@ -146,6 +152,12 @@ def run_match(args: argparse.Namespace) -> int:
                 loser = result.get("loser")
                 who = r.names[loser] if isinstance(loser, int) else "?"
                 print(f"  game {r.round + 1}: {who} [{r.fault}] {result.get('detail', '')}"[:200])
+    if stopped is not None:
+        print(
+            f"referee: {stopped}; stopped after {len(results)} of {args.games} games",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 
