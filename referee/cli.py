@@ -1,7 +1,8 @@
 """The ``referee`` command line: validate records, ask about claims, show positions.
 
 Exit status: 0 when everything is legal, 1 when a game is illegal, 2 when an
-input cannot be read (or the command line itself is wrong). Every command
+input cannot be read (or the command line itself is wrong), 3 when the Dask
+cluster of ``--dask`` failed before every game was checked. Every command
 judges a record or match it reads with one function,
 :func:`referee.records.validate`, and refuses one that is not legal with the
 same reason and ply (see :mod:`referee._commands`).
@@ -54,13 +55,13 @@ from referee.records import (
     parse_document,
     parse_position,
     replay,
-    validate,
 )
-from referee.records._stream import Raw, iter_raw, read_raw
+from referee.records._sources import check_item, check_raw, list_sources
+from referee.records._stream import Raw, iter_raw, read_raw, read_source
 
 __all__ = ["MAX_JOBS", "main"]
 
-EXIT_INTERRUPTED = 130
+EXIT_CLUSTER, EXIT_INTERRUPTED = 3, 130
 #: ``--jobs`` is at most this many worker processes.
 MAX_JOBS = 32
 #: A batch for a worker holds at most this many documents, and about this many bytes.
@@ -180,7 +181,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs referee[dask])",
+        help="validate on a Dask cluster: a scheduler address, or local[:N] (needs "
+        "referee[dask]; REFEREE_DASK_TIMEOUT bounds each wait, 30 s by default)",
     )
     check.set_defaults(run=_validate)
 
@@ -264,40 +266,22 @@ def _stdin() -> IO[bytes]:
     return buffer if buffer is not None else stream  # type: ignore[return-value]
 
 
-def _sources(paths: Iterable[str]) -> Iterator[str | Path | IO[bytes] | RecordError]:
-    for name in paths:
-        if name == "-":
-            try:
-                yield _stdin()
-            except RecordError as error:
-                yield error
-            continue
-        path = Path(name)
-        if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
-            )
-            if not found:  # a folder with nothing to check is not a folder of legal games
-                yield RecordError("no .json or .jsonl file in this folder", name)
-            yield from found
-        else:
-            yield path
-
-
 def _raw(paths: Iterable[str]) -> Iterator[Raw]:
-    for source in _sources(paths):
+    # The listing and the reading are those of ``--dask`` (referee.records._sources).
+    for source in list_sources(paths):
         if isinstance(source, RecordError):
             yield source
+        elif source.name == "-":
+            try:
+                yield from iter_raw(_stdin())
+            except RecordError as error:
+                yield error
         else:
-            yield from iter_raw(source)
+            yield from read_source(source.name, source.location)
 
 
-def _check(item: Record | Match | RecordError) -> ValidationReport:
-    return validate(item)  # the one verdict: see referee._commands
-
-
-def _check_raw(item: Raw) -> ValidationReport:
-    return _check(item if isinstance(item, RecordError) else read_raw(item))
+_check = check_item  # the one verdict: see referee._commands
+_check_raw = check_raw
 
 
 def _check_batch(batch: list[Raw]) -> list[ValidationReport]:
@@ -384,10 +368,13 @@ def _validate(args: argparse.Namespace) -> int:
         _error("--witness runs in one process: leave out --dask")
         return EXIT_UNREADABLE
     results: Iterator[tuple[ValidationReport, Any]]
+    stopped: list[str] = []  # why the Dask cluster failed, if it did
     if args.witness:
         results = _with_witnesses(args.paths)
     else:
-        reports = _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args)
+        reports = (
+            _reports(args.paths, args.jobs) if args.dask is None else _dask_reports(args, stopped)
+        )
         results = ((report, None) for report in reports)
     for report, found in results:
         status = report.status
@@ -419,16 +406,23 @@ def _validate(args: argparse.Namespace) -> int:
     out.flush()
     if out.closed:  # the status still covers every record, read to the end
         _error("standard output was closed: the exit status covers every record")
+    if stopped:
+        _error(f"{stopped[0]}; stopped after {total} records, the rest were not checked")
+        return EXIT_CLUSTER
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
 
 
-def _dask_reports(args: argparse.Namespace) -> Iterator[ValidationReport]:
-    """The same reports, computed on a Dask cluster (see referee.distributed)."""
-    from referee.distributed import validate_on_address  # imports Dask only when used
+def _dask_reports(args: argparse.Namespace, stopped: list[str]) -> Iterator[ValidationReport]:
+    """The same reports, computed on a Dask cluster (see referee.distributed);
+    a cluster that fails mid-run ends them early, with the reason in ``stopped``."""
+    from referee.distributed import ClusterFailure, validate_on_address  # Dask only when used
 
-    return validate_on_address(args.paths, args.dask)
+    try:
+        yield from validate_on_address(args.paths, args.dask)
+    except ClusterFailure as failure:
+        stopped.append(str(failure))
 
 
 class _Progress:

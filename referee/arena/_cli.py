@@ -113,7 +113,8 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         "--dask",
         metavar="ADDRESS",
         help="play the games on a Dask cluster: a scheduler address, or local[:N] "
-        "(needs referee[dask]; --jobs is then the cluster's business)",
+        "(needs referee[dask]; --jobs is then the cluster's business; "
+        "REFEREE_DASK_TIMEOUT bounds each wait, 30 s by default)",
     )
     match.set_defaults(run=run_match)
     return match
@@ -121,7 +122,8 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
 
 def run_match(args: argparse.Namespace) -> int:
     """Run ``referee match``; returns the exit status (0; 2 for bad arguments; 3 when
-    the bots cannot be sandboxed here; 130 when interrupted)."""
+    the Dask cluster of ``--dask`` failed: the table has the games done; 4 when the
+    bots cannot be sandboxed here; 130 when interrupted)."""
     rules = dict(args.rules)
     if args.variant:
         rules["variants"] = [*rules.get("variants", []), *args.variant]
@@ -159,14 +161,18 @@ def run_match(args: argparse.Namespace) -> int:
         "on_game": None if bar is None else bar.update,
         "sandbox": sandbox,
     }
+    stopped = None  # why the Dask cluster failed, if it did
     try:
         if args.dask is None:
             results = play_match(args.bots, args.game, jobs=args.jobs, **options)
         else:
-            from referee.distributed import connect, match_on_dask  # Dask only when used
+            from referee.distributed import ClusterFailure, connect, match_on_dask
 
-            with connect(args.dask) as client:
-                results = match_on_dask(client, args.bots, args.game, **options)
+            try:
+                with connect(args.dask) as client:
+                    results = match_on_dask(client, args.bots, args.game, **options)
+            except ClusterFailure as failure:
+                results, stopped = list(failure.done), failure
     except SandboxUnavailable as error:
         if bar is not None:
             bar.close()
@@ -215,6 +221,12 @@ def run_match(args: argparse.Namespace) -> int:
             f"referee: match seed {seed} (--seed {seed} plays the same deals again)",
             file=sys.stderr,
         )
+    if stopped is not None:
+        print(
+            f"referee: {stopped}; stopped after {len(results)} of {args.games} games",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 

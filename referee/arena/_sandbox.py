@@ -49,7 +49,7 @@ __all__ = [
 #: The bot's working folder inside the sandbox (also its ``HOME``).
 HOME = "/home/bot"
 #: ``referee match``'s exit status when bot programs cannot be sandboxed here.
-EXIT_NO_SANDBOX = 3
+EXIT_NO_SANDBOX = 4
 
 MIB = 1 << 20
 GIB = 1 << 30

@@ -427,14 +427,14 @@ def test_unsandboxed_bots_can_remember_a_mirrored_deal(tmp_path: Path) -> None:
 
 
 def test_without_bubblewrap_the_cli_refuses_and_says_how(tmp_path: Path) -> None:
-    """No bwrap on the PATH: exit status 3 and how to install it; --no-sandbox plays,
+    """No bwrap on the PATH: exit status 4 and how to install it; --no-sandbox plays,
     with a warning."""
     empty = tmp_path / "bin"
     empty.mkdir()
     env = {**os.environ, "PATH": str(empty)}
     command = [sys.executable, "-m", "referee", "match", RANDOM_PY, RANDOM_PY, "-n", "2"]
     refused = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
-    assert refused.returncode == 3, refused.stderr
+    assert refused.returncode == 4, refused.stderr
     assert "apt-get install bubblewrap" in refused.stderr
     assert "--no-sandbox" in refused.stderr
     assert refused.stdout == ""

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import glob
 import json
+import os
 import random
 from pathlib import Path
+
+import pytest
 
 from referee.records import find_game
 
@@ -63,3 +67,26 @@ def line_starts(path: Path) -> list[int]:
         starts.append(position)
         position += len(line) + 1
     return starts
+
+
+def unreadable_file(path: Path, games: int = 3_000) -> Path:
+    """A ``.jsonl`` file at ``path`` that has a size but cannot be read.
+
+    Without root, a corpus of ``games`` lines made unreadable. Root reads any
+    file, so a link to a write-only kernel attribute (which has a size, 4096
+    bytes, and refuses every reader) stands in for it.
+    """
+    if os.geteuid() != 0:
+        write_corpus(path, games, seed=14)
+        path.chmod(0)
+        return path
+    for candidate in sorted(glob.glob("/sys/bus/*/rescan") + glob.glob("/sys/class/*/*")):
+        try:
+            open(candidate, "rb").close()
+        except PermissionError:
+            if os.path.isfile(candidate) and os.path.getsize(candidate) > 0:
+                path.symlink_to(candidate)
+                return path
+        except OSError:
+            continue
+    pytest.skip("no file here that root cannot read")

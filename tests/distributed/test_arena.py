@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.cli import main
 from referee.distributed import match_on_dask
 from tests.distributed.conftest import start_cluster
 from tests.distributed.test_faults import kill_a_busy_worker
@@ -103,3 +105,20 @@ def test_cli_match_on_dask_prints_the_local_table_and_records(tmp_path: Path) ->
     assert (tmp_path / "b.jsonl").read_text() == (tmp_path / "a.jsonl").read_text()
     refused = run("--dask", "local:zero")
     assert refused.returncode == 2 and "local:N" in refused.stderr
+
+
+def test_cli_match_on_dask_starts_relative_bots_from_the_clients_folder(
+    client: distributed.Client, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The workers sit in another folder than the client, as on a real cluster.
+    monkeypatch.chdir(BOTS.parent)
+    assert str(BOTS.parent) not in client.run(os.getcwd).values()
+    bots = ["bots/random_bot.py", f"{sys.executable} bots/greedy.py"]
+    args = ["match", *bots, "-n", "2", "--seed", "4", "--json"]
+    assert main(args) == 0
+    local = capsys.readouterr().out
+    assert main([*args, "--dask", client.scheduler.address]) == 0
+    assert capsys.readouterr().out == local
+    rows = json.loads(local)
+    assert [row["name"] for row in rows] == ["random_bot.py", "greedy.py"]
+    assert all(row["faults"] == 0 for row in rows)  # both really played

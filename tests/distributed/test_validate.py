@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -25,8 +27,8 @@ from referee.distributed import (
     validate_on_dask,
     validate_partitions,
 )
-from referee.records import ValidationReport, validate_source
-from tests.distributed.corpus import line_starts, write_corpus
+from referee.records import MAX_DOCUMENT_BYTES, ValidationReport
+from tests.distributed.corpus import line_starts, unreadable_file, write_corpus
 
 distributed = pytest.importorskip("distributed")
 
@@ -63,6 +65,7 @@ LINE = st.sampled_from(
     endings=st.lists(st.sampled_from([b"\n", b"\r\n"]), min_size=12, max_size=12),
     final_newline=st.booleans(),
     partition_bytes=st.integers(1, 200),
+    longest=st.sampled_from([MAX_DOCUMENT_BYTES, 45]),
 )
 def test_byte_ranges_give_every_line_once_in_order(
     tmp_path_factory: pytest.TempPathFactory,
@@ -70,19 +73,24 @@ def test_byte_ranges_give_every_line_once_in_order(
     endings: list[bytes],
     final_newline: bool,
     partition_bytes: int,
+    longest: int,
 ) -> None:
     corpus = tmp_path_factory.mktemp("lines") / "corpus.jsonl"
     text = b"".join(line + ending for line, ending in zip(lines, endings, strict=False))
     if lines and not final_newline:
         text = text[: -len(endings[len(lines) - 1])]
     corpus.write_bytes(text)
-    ledger = _Ledger()
-    split = [
-        report
-        for part in plan_partitions([corpus], partition_bytes)
-        for report in ledger.reports(read_partition(part))
-    ]
-    assert split == list(validate_source(corpus))
+    # With the longest line cut to 45 bytes, some lines are too long: they are
+    # reported, not read, by a partition as by the local run, wherever they start.
+    with mock.patch("referee.records._stream.MAX_DOCUMENT_BYTES", longest):
+        ledger = _Ledger()
+        split = [
+            report
+            for part in plan_partitions([corpus], partition_bytes)
+            for report in ledger.reports(read_partition(part))
+        ]
+        split += ledger.close()
+        assert split == local_reports(corpus)
 
 
 def test_partitions_cover_the_file_in_byte_ranges(tmp_path: Path) -> None:
@@ -100,6 +108,66 @@ def test_partitions_cover_the_file_in_byte_ranges(tmp_path: Path) -> None:
 def test_plan_refuses_an_empty_partition_size() -> None:
     with pytest.raises(ValueError, match="partition_bytes must be at least 1, got 0"):
         plan_partitions([EXAMPLES], 0)
+
+
+def test_plan_names_files_as_given_and_reads_them_from_the_base_folder(tmp_path: Path) -> None:
+    write_corpus(tmp_path / "games.jsonl", 50)
+    (tmp_path / "empty").mkdir()
+    plan = plan_partitions(
+        ["games.jsonl", "missing.jsonl", "empty", "a.json"], 1_000, base=str(tmp_path)
+    )
+    # A file the planner cannot see is reported, not planned as empty.
+    assert plan[-3:] == [
+        Partition(
+            "missing.jsonl", base=str(tmp_path), error="cannot read: No such file or directory"
+        ),
+        Partition("empty", base=str(tmp_path), error="no .json or .jsonl file in this folder"),
+        Partition(files=("a.json",), base=str(tmp_path)),
+    ]
+    ranges = plan[:-3]
+    size = (tmp_path / "games.jsonl").stat().st_size
+    assert {(p.path, p.base, p.size) for p in ranges} == {("games.jsonl", str(tmp_path), size)}
+    assert [r for p in ranges for r in read_partition(p).games]  # read from the base folder
+
+
+def test_file_no_worker_can_read_is_one_report_however_many_partitions(
+    client: distributed.Client, tmp_path: Path
+) -> None:
+    locked = unreadable_file(tmp_path / "locked.jsonl")
+    after = write_corpus(tmp_path / "after.jsonl", 30)
+    plan = plan_partitions([locked, after], partition_bytes=1_000)
+    assert len([p for p in plan if p.path == str(locked)]) > 1
+    got = list(validate_partitions(client, plan))
+    assert got == local_reports(locked, after)
+    assert got[0] == ValidationReport(
+        str(locked), "?", False, 0, input_error="cannot read: Permission denied"
+    )
+
+
+@pytest.mark.parametrize("change", ["grown", "emptied"])
+def test_file_of_another_size_on_the_workers_is_reported(
+    client: distributed.Client, tmp_path: Path, change: str
+) -> None:
+    corpus = write_corpus(tmp_path / "games.jsonl", 300)
+    planned = corpus.stat().st_size
+    plan = plan_partitions([corpus], partition_bytes=10_000)
+    # The workers see another copy than the planner did (or the file changed).
+    if change == "grown":
+        with corpus.open("ab") as out:
+            out.write(b"\n" + corpus.read_bytes().split(b"\n")[0])
+    else:
+        os.truncate(corpus, 0)
+    now = corpus.stat().st_size
+    assert list(validate_partitions(client, plan)) == [
+        ValidationReport(
+            str(corpus),
+            "?",
+            False,
+            0,
+            input_error=f"cannot read: {now} bytes on this worker, {planned} when the run was "
+            "planned (another copy of the file, or a file that changed during the run)",
+        )
+    ]
 
 
 # --- on a real LocalCluster of two processes ---------------------------------------
@@ -138,9 +206,12 @@ def test_unreadable_partition_is_reported_and_the_run_goes_on(
     got = list(validate_partitions(client, plan))
 
     unreadable = [r for r in got if r.game == "?" and "No such file" in (r.input_error or "")]
+    # The vanished file is one report, named as without Dask, however many
+    # partitions it had.
+    assert len([p for p in plan if p.path == str(lost)]) > 1
     assert [r.where for r in unreadable] == [
         f"{tmp_path / 'gone.jsonl'}[bytes {broken.start}-{broken.end}]",
-        *(p.name for p in plan if p.path == str(lost)),
+        str(lost),
     ]
     assert all(r.input_error == "cannot read: No such file or directory" for r in unreadable)
     # The third file is intact, with its line numbers.
