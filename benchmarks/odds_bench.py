@@ -170,11 +170,12 @@ def walk_count(case: Case, pool: Pool) -> Odds:
                 del chosen[-m:]
 
     beating = 0
+    cards_in_pool = pool.cards
     for multiset, ways in walk(0, need, [], 1):
         values = real_values + multiset
         mono = 0
         if mono_colours and len(set(multiset)) == len(multiset):
-            mono = sum(all((c, v) in pool.cards for v in multiset) for c in mono_colours)
+            mono = sum(all((c, v) in cards_in_pool for v in multiset) for c in mono_colours)
         if mono and valuer.beats(values, True, against, False):
             beating += mono
         if ways > mono and valuer.beats(values, False, against, False):
