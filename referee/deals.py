@@ -607,9 +607,10 @@ class _Lacking:
 
 
 def _cases(problem: DealProblem, pile: str, lacks: _Lacking) -> list[_Sim]:
-    """Every combination of hidden choices worth trying, each played through
-    (a combination that fails on the way stops there); at most
-    :data:`MAX_CASES`, counting the copies of cards a move may have used."""
+    """Every combination of hidden choices worth trying (what each hidden
+    put-back put back, which gaps each insert without places joined), each
+    played through; one that fails on the way stops there. More than
+    :data:`MAX_CASES` raise :class:`DealSearchLimitError`."""
     events = problem.events
     leaves: list[_Sim] = []
     stack: list[_Sim] = [_Sim(problem.piles[pile], problem.players)]
