@@ -17,18 +17,40 @@ this process):
 * records with hidden choices: the recruiter's returns written as bare pile
   names (Schotten Totten) and the support's shuffle without places (Schotten
   Totten 2), legal and with one impossible tactic card played near the end
-  (the solver must then rule out every choice).
+  (the solver must then rule out every choice);
+* public records that keep their result, among them games that end in a failed
+  siege (the public replay ends them where the record does);
+* problems built through the API with more hidden choices than any game has:
+  many shuffle-ins without places and many hidden put-backs, legal and with an
+  impossible last move, and one beyond :data:`referee.deals.MAX_CASES`
+  (refused before any choice is tried). The column ``cases`` is how many
+  combinations of hidden choices the solver had to consider.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from referee.deals import check_record, witness
+from referee import deals
+from referee.deals import (
+    MAX_CASES,
+    DealProblem,
+    DealSearchLimitError,
+    Draw,
+    Event,
+    Insert,
+    Lacks,
+    PutBack,
+    Spend,
+    check_record,
+    solve,
+    witness,
+)
 from referee.errors import RefereeError
 from referee.records import Record, find_game, validate
 
@@ -105,6 +127,153 @@ def kind_name(game: str, rules: dict[str, Any]) -> str:
     return game + (" + tactics" if rules.get("variants") else "")
 
 
+def shuffle_problem(seed: int, supports: int, spoiled: bool) -> DealProblem:
+    """A Schotten Totten 2-like siege pile played from a random deal: each turn
+    a card is played and one drawn; ``supports`` times two discarded cards are
+    shuffled back in at places the problem does not give. ``spoiled``: the
+    last move plays a card that lies discarded (no deal fits it)."""
+    rng = random.Random(seed)
+    cards = [f"{c}{v}" for c in "RGBYP" for v in range(12)]
+    deck = list(cards)
+    rng.shuffle(deck)
+    hands: list[list[str]] = [[], []]
+    events: list[Event] = []
+    for player in (0, 1):
+        for _ in range(7):
+            hands[player].append(deck.pop(0))
+            events.append(Draw(0, player, "siege"))
+    discard: list[str] = []
+    at = set(rng.sample(range(4, 40), supports))
+    ply = 0
+    for turn in range(60):
+        player = turn % 2
+        if not deck:
+            break
+        ply += 1
+        card = rng.choice(hands[player])
+        hands[player].remove(card)
+        discard.append(card)
+        events.append(Spend(ply, player, card))
+        if turn in at and len(discard) >= 2:
+            chosen = rng.sample(discard, 2)
+            for card in chosen:
+                discard.remove(card)
+            size = len(deck) + 2
+            placed = dict(zip(rng.sample(range(1, size + 1), 2), chosen, strict=True))
+            rest = iter(deck)
+            deck = [placed[i] if i in placed else next(rest) for i in range(1, size + 1)]
+            ply += 1
+            events.append(Insert(ply, "siege", tuple(chosen)))
+        ply += 1
+        hands[player].append(deck.pop(0))
+        events.append(Draw(ply, player, "siege"))
+    if spoiled:
+        events.append(Spend(ply + 1, 0, discard[0]))
+    return DealProblem({"siege": tuple(cards)}, tuple(events))
+
+
+def put_back_problem(seed: int, returns: int, spoiled: bool) -> DealProblem:
+    """A pile played from a random deal where a player puts ``returns`` cards
+    back hidden, some refused (``excluded``), and says now and then which cards
+    it lacks (so its cards fall into groups a hidden put-back must tell apart)."""
+    rng = random.Random(seed)
+    cards = [f"c{i}" for i in range(30)]
+    deck = list(cards)
+    rng.shuffle(deck)
+    hands: list[list[str]] = [[], []]
+    events: list[Event] = []
+    for player in (0, 1):
+        for _ in range(5):
+            hands[player].append(deck.pop(0))
+            events.append(Draw(0, player, "pile"))
+    played: list[str] = []
+    for ply in range(1, 4 * returns + 1):
+        player = ply % 2
+        hand = hands[player]
+        if ply % 4 == 1:
+            excluded = (rng.choice(cards),)
+            card = rng.choice([c for c in hand if c not in excluded])
+            hand.remove(card)
+            deck.append(card)
+            events.append(PutBack(ply, player, "pile", None, excluded))
+        elif ply % 4 == 3:
+            absent = [c for c in cards if c not in hand]
+            events.append(Lacks(ply, player, frozenset(rng.sample(absent, 8))))
+        else:
+            card = rng.choice(hand)
+            hand.remove(card)
+            played.append(card)
+            events.append(Spend(ply, player, card))
+        hand.append(deck.pop(0))
+        events.append(Draw(ply, player, "pile"))
+    if spoiled:
+        events.append(Spend(4 * returns + 1, 0, played[0]))
+    return DealProblem({"pile": tuple(cards)}, tuple(events))
+
+
+def cases_of(problem: DealProblem) -> int:
+    """How many combinations of hidden choices the solver considers (all piles)."""
+    found = 0
+    for part, _ in deals._by_pile(deals._checked(problem)):
+        (pile,) = part.piles
+        lacks = deals._Lacking(part.events, part.players)
+        for sim in deals._cases(part, pile, lacks):
+            found += len(deals._Matcher(part, pile, sim, lacks).assignments())
+    return found
+
+
+def report_api() -> None:
+    print()
+    print("API problems with many hidden choices (CPU ms, best of 3 per problem, 3 seeds):")
+    print(f"  {'problem':<44}{'cases':>7}{'fits':>8}{'no fit':>10}")
+    rows = [(f"{n} shuffle-ins without places", shuffle_problem, n) for n in (1, 2, 4, 8, 16)]
+    rows += [(f"{n} hidden put-backs, lacks between", put_back_problem, n) for n in (1, 2, 4, 6)]
+    for name, build, n in rows:
+        times = []
+        for spoiled in (False, True):
+            worst = 0.0
+            for seed in range(3):
+                problem = build(seed, n, spoiled)
+                best = float("inf")
+                for _ in range(3):
+                    start = time.process_time()
+                    try:
+                        answer = solve(problem)
+                        assert answer.fits != spoiled, (name, seed, answer)
+                    except DealSearchLimitError:
+                        pass
+                    best = min(best, time.process_time() - start)
+                worst = max(worst, best)
+            times.append(worst)
+        try:
+            cases = str(max(cases_of(build(seed, n, False)) for seed in range(3)))
+        except DealSearchLimitError:
+            cases = f">{MAX_CASES}"
+        print(f"  {name:<44}{cases:>7}{1000 * times[0]:8.1f}{1000 * times[1]:10.1f}")
+    print(f"  (more than {MAX_CASES} cases: refused with DealSearchLimitError before any is tried)")
+
+
+def report_results(games: int) -> None:
+    print()
+    print("Public records that keep their result (ms per game):")
+    for game, rules in KINDS:
+        fmt = find_game(game)
+        records = [
+            dataclasses.replace(fmt.random_record(s, rules), deal=None) for s in range(games)
+        ]
+        found = timed(validate, records)
+        assert all(validate(r).legal and not validate(r).result_mismatch for r in records)
+        print(f"  {kind_name(game, rules):<30} {found[0]:6.1f} mean, {found[1]:6.1f} worst")
+    fmt = find_game("schotten-totten-2")
+    failed = [
+        dataclasses.replace(fmt.random_record(seed, {"variants": ["tactics"]}), deal=None)
+        for seed in (791, 3285)
+    ]
+    found = timed(validate, failed)
+    assert all(validate(r).legal and not validate(r).result_mismatch for r in failed)
+    print(f"  {'failed sieges (seeds 791, 3285)':<30} {found[0]:6.1f} mean, {found[1]:6.1f} worst")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="40 games per kind")
@@ -148,6 +317,8 @@ def main() -> None:
             f"  {name:<30} {len(legal):4} legal games {ok[0]:6.1f} ms mean, {ok[1]:6.1f} worst; "
             f"{len(spoiled):3} impossible ones {bad[0]:6.1f} ms mean, {bad[1]:6.1f} worst"
         )
+    report_results(games // 4)
+    report_api()
 
 
 if __name__ == "__main__":

@@ -1,18 +1,24 @@
-"""Odds speed: counting beating completions versus listing them, in one run.
+"""Odds speed: counting beating completions versus walking value multisets
+and versus listing completions, in one run.
 
 Run from the repository root:
 
     python benchmarks/odds_bench.py            # the full report
-    python benchmarks/odds_bench.py --quick    # fewer repeats, a rough look
+    python benchmarks/odds_bench.py --quick    # fewer repeats, no slow walk
 
 Each case is one claim question on a full table (the pool is every card not
 visible). For each, the report times :func:`referee.prover.count_completions`
-(counting over value multisets, see ``referee/prover/_odds.py``) against
-enumerating every completion (``itertools.combinations`` of the pool, each
-completion valued with the exact engine, its wildcards at their best), checks
-that both give the same numbers, and prints the ratio. A last section measures
-what keeping the question on the verdict (for ``ClaimVerdict.odds()``) costs
-``decide_claim``. The figures are measured, never asserted: see ``docs/prover.md``.
+(counting by value sum, see ``referee/prover/_odds.py``) against the counter
+this library had before (``walk``: every value multiset the pool can supply,
+each valued once; kept here as :func:`walk_count`) and against enumerating
+every completion (``itertools.combinations`` of the pool, each completion valued
+with the exact engine, its wildcards at their best), checks that all give the
+same numbers, and prints the ratios. A second section asks the largest
+questions the prover accepts (64 colours, values 0-99), where listing is out
+of reach and the walk takes seconds (its 4-card case is left out: minutes). A
+last section measures what keeping the question on the verdict (for
+``ClaimVerdict.odds()``) costs ``decide_claim``. The figures are measured,
+never asserted: see ``docs/prover.md``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import argparse
 import gc
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -43,6 +49,7 @@ from referee.prover import (  # noqa: E402
     decide_claim,
 )
 from referee.prover._exact import best_completion  # noqa: E402
+from referee.prover._odds import _split, _Valuer  # noqa: E402
 
 Pair = tuple[int, int]
 
@@ -129,6 +136,53 @@ def enumerate_odds(case: Case, pool: Pool) -> Odds:
     return Odds(beating, total)
 
 
+def walk_count(case: Case, pool: Pool) -> Odds:
+    """The same numbers by the previous counter: every value multiset of the
+    missing cards the pool can supply, its card sets counted with binomials,
+    single-coloured ones per colour, each multiset valued twice at most."""
+    rule = case.rule
+    mine_cards, mine_wild = _split(case.claimant)
+    against = _Valuer(mine_cards, mine_wild, rule).best(
+        [v for _, v in mine_cards], len({c for c, _ in mine_cards}) <= 1
+    )
+    cards, wildcards = _split(case.opponent)
+    need = rule.size - len(case.opponent)
+    valuer = _Valuer(cards, wildcards, rule)
+    real_values = [v for _, v in cards]
+    real_colours = {c for c, _ in cards}
+    if len(real_colours) > 1:
+        mono_colours: list[int] = []
+    elif real_colours:
+        mono_colours = [c for c in real_colours if c in pool.by_colour]
+    else:
+        mono_colours = list(pool.by_colour)
+    counts = sorted((v, len(cs)) for v, cs in pool.by_value.items())
+
+    def walk(i: int, left: int, chosen: list[int], ways: int) -> Iterator[tuple[list[int], int]]:
+        if left == 0:
+            yield list(chosen), ways
+            return
+        for j in range(i, len(counts)):
+            value, n = counts[j]
+            for m in range(1, min(n, left) + 1):
+                chosen.extend([value] * m)
+                yield from walk(j + 1, left - m, chosen, ways * comb(n, m))
+                del chosen[-m:]
+
+    beating = 0
+    cards_in_pool = pool.cards
+    for multiset, ways in walk(0, need, [], 1):
+        values = real_values + multiset
+        mono = 0
+        if mono_colours and len(set(multiset)) == len(multiset):
+            mono = sum(all((c, v) in cards_in_pool for v in multiset) for c in mono_colours)
+        if mono and valuer.beats(values, True, against, False):
+            beating += mono
+        if ways > mono and valuer.beats(values, False, against, False):
+            beating += ways - mono
+    return Odds(beating, comb(pool.size, need))
+
+
 def _best_of(call: Callable[[], object], repeats: int) -> float:
     """The fastest of ``repeats`` calls, in seconds (garbage collector off, as timeit)."""
     best = float("inf")
@@ -149,9 +203,12 @@ def _ms(seconds: float) -> str:
 
 
 def report_counting(repeats: int) -> None:
-    print("Counting versus enumerating (ms, fastest of the repeats)")
+    print(
+        "Counting versus the previous counter (walk) and enumerating (ms, fastest of the repeats)"
+    )
     print(f"{'case':38} {'group':8} {'completions':>11} {'beating':>8} "
-          f"{'count':>10} {'enumerate':>10} {'ratio':>8}")  # fmt: skip
+          f"{'count':>10} {'walk':>10} {'enumerate':>10} {'walk/count':>10} "
+          f"{'enum/count':>10}")  # fmt: skip
     for case in cases():
         pool = case.pool()
 
@@ -162,15 +219,60 @@ def report_counting(repeats: int) -> None:
 
         odds = count()
         listed = enumerate_odds(case, pool)
-        assert odds == listed, (case.name, odds, listed)
+        assert odds == listed == walk_count(case, pool), (case.name, odds, listed)
         assert odds.total == comb(pool.size, case.rule.size - len(case.opponent))
         counting = _best_of(count, repeats)
+        walking = _best_of(lambda case=case, pool=pool: walk_count(case, pool), repeats)
         listing = _best_of(lambda case=case, pool=pool: enumerate_odds(case, pool), 1)
         print(
             f"{case.name:38} {case.group:8} {odds.total:11d} {odds.beating:8d} "
-            f"{_ms(counting)} {_ms(listing)} {listing / counting:7.0f}x"
+            f"{_ms(counting)} {_ms(walking)} {_ms(listing)} {walking / counting:9.1f}x "
+            f"{listing / counting:9.0f}x"
         )
-    print("(the two agree on every case; 'enumerate' is timed once, it is slow)")
+    print("(all three agree on every case; 'enumerate' is timed once, it is slow)")
+
+
+def limit_cases() -> list[tuple[Case, bool]]:
+    """The largest questions the prover accepts: 64 colours, values 0-99; with
+    whether the walk is timed too (not for 4 cards: minutes)."""
+    values = range(0, 100)
+    joker = Wildcard.any_of(values, "joker")
+    found = []
+    for need in (2, 3, 4):
+        rule = FormationRule(need, ALL_KINDS)
+        mine = tuple((c, 60) for c in range(need))
+        found.append((Case(f"limits, {need} cards vs 0 cards", "limits", rule, 64, values,
+                           mine, ()), need < 4))  # fmt: skip
+        bigger = FormationRule(need + 1, ALL_KINDS)
+        mine = tuple((c, 60) for c in range(need + 1))
+        found.append((Case(f"limits, {need} cards vs joker", "limits", bigger, 64, values,
+                           mine, (joker,)), need < 3))  # fmt: skip
+    return found
+
+
+def report_limits(repeats: int, walk: bool) -> None:
+    print()
+    print("At the documented limits: 64 colours, values 0-99 (ms)")
+    print(f"{'case':38} {'completions':>16} {'count':>10} {'walk':>12} {'walk/count':>10}")
+    for case, feasible in limit_cases():
+        pool = case.pool()
+
+        def count(case: Case = case, pool: Pool = pool) -> Odds:
+            return count_completions(
+                case.claimant, case.opponent, pool, case.rule, colours=case.colours
+            )
+
+        odds = count()
+        counting = _best_of(count, repeats)
+        if walk and feasible:
+            start = time.perf_counter()
+            assert walk_count(case, pool) == odds, case.name
+            walking = time.perf_counter() - start
+            shown, ratio = _ms(walking), f"{walking / counting:9.0f}x"
+        else:
+            shown, ratio = f"{'-':>10}", f"{'-':>10}"
+        print(f"{case.name:38} {odds.total:16d} {_ms(counting)} {shown:>12} {ratio}")
+    print("(walk timed once; '-': left out, it takes too long)")
 
 
 def report_hot_path(repeats: int) -> None:
@@ -220,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeats = 3 if args.quick else 15
     report_counting(repeats)
+    report_limits(repeats, walk=not args.quick)
     report_hot_path(repeats * 20)
     return 0
 

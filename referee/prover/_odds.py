@@ -11,24 +11,31 @@ complete opponent that completed first). ``beating / total`` is the share of
 completions that beat the formation: the chance of losing the stone if the
 missing cards were a uniformly random draw from the pool.
 
-How it is counted, without listing completions. Whether a completion beats the
-formation depends only on the multiset of its values and on whether its cards,
-with the side's own cards, share one colour. So the counter walks the value
-multisets of size ``k`` the pool can supply (at most 1,365 for ``k = 4`` and
-twelve values), and for each one counts the completions with those values as a
-product of binomials ``C(n_v, m_v)`` (``n_v`` pool cards of value ``v``, ``m_v``
-of them taken). Of those, the single-coloured ones are the colours holding every
-value of the multiset once. Each multiset is valued twice at most (single colour
-or not), with the wildcards at their best, kind by kind as the exact engine does.
+How it is counted, without listing completions. A completion's strength
+depends only on the multiset of its values and on whether its cards, with the
+side's own cards, share one colour. Most value multisets can make neither a run
+(their values are not within one run's width) nor a same-value formation; for
+those, the strength is the sum (a colour when single-coloured), so whether
+they beat the formation depends only on the sum of their values. The counter
+therefore counts the completions by the sum of their values, all of them and the
+single-coloured ones, with generating functions (a polynomial per number of
+cards taken, the coefficient of ``x**s`` counting the card sets of value sum
+``s``, built value by value with binomials; the polynomials are big integers,
+one fixed-width digit per coefficient). Then it corrects the few value
+multisets that can make a run or a same-value formation (at most one per
+value, plus the subsets of each run-wide window of values), each valued as the
+game values it. The work grows with the number of distinct values and colours,
+never with the number of completions: 4 cards from 64 colours of 100 values
+(over 6 * 10**13 completions) take milliseconds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
-from math import comb
+from itertools import combinations
+from math import comb, prod
 
 from referee.formations import FormationRule, Kind, Strength
 from referee.prover._types import Piece, Pool, Wildcard
@@ -85,6 +92,8 @@ def count_completions(
 
     Only the two nines make a stronger three of a kind; one completion of ten.
     """
+    from referee.prover import _check_question  # the checks every question gets
+
     if len(claimant) != rule.size:
         raise ValueError(
             f"the claimant's formation must be complete ({rule.size} cards), not {len(claimant)}"
@@ -92,6 +101,7 @@ def count_completions(
     if len(opponent) > rule.size:
         raise ValueError(f"a side holds {rule.size} cards at most, not {len(opponent)}")
     ready = pool if isinstance(pool, Pool) else Pool(pool)
+    _check_question(colours, ready, ("claimant", claimant), ("opponent", opponent))
     mine_cards, mine_wild = _split(claimant)
     cards, wildcards = _split(opponent)
     shared = ready.cards.intersection((*mine_cards, *cards))
@@ -134,41 +144,108 @@ def count_beating(
         return Odds(int(beats(real_values, len(real_colours) <= 1)), 1)
     # The colours a completion may share with the side (none if the side mixes colours).
     if len(real_colours) > 1:
-        mono_colours: list[int] = []
+        mono_mask = 0
     elif real_colours:
-        mono_colours = [c for c in real_colours if c in pool.by_colour]
+        mono_mask = sum(1 << c for c in real_colours if c in pool.by_colour)
     else:
-        mono_colours = list(pool.by_colour)
-    cards_in_pool = pool.cards
-    beating = 0
-    for multiset, ways in _value_multisets(pool, need):
-        values = real_values + multiset
+        mono_mask = sum(1 << c for c in pool.by_colour)
+    counts = {v: len(colours) for v, colours in pool.by_value.items()}
+    masks = {v: sum(1 << c for c in colours) for v, colours in pool.by_value.items()}
+    # A plain completion (no run, no same value within reach) is a sum, or a
+    # colour when single-coloured: whether it beats depends on its value sum.
+    base = sum(real_values) + valuer.wild_best
+    mono_kind = Kind.COLOR if Kind.COLOR in valuer.kinds else Kind.SUM
+
+    def plain(kind: Kind, value_sum: int) -> bool:
+        return _beats(kind, base + value_sum, against, ties_beat, valuer.lower)
+
+    width = 8 * (max(comb(pool.size, j) for j in range(need + 1)).bit_length() // 8 + 1)
+    every = _sums(counts.items(), need, width)
+    single = [0] * len(every)
+    if mono_mask and mono_kind is Kind.COLOR and against.kind <= Kind.COLOR:
+        for colour, values in pool.by_colour.items():
+            if mono_mask >> colour & 1:
+                for value_sum, n in enumerate(_sums(((v, 1) for v in values), need, width)):
+                    single[value_sum] += n
+    beating = sum(
+        single[s] * plain(mono_kind, s) + (every[s] - single[s]) * plain(Kind.SUM, s)
+        for s in range(len(every))
+    )
+    # The value multisets that may make a run or a same-value formation: valued
+    # one by one, replacing what the plain count said of them.
+    for multiset in _special(real_values, counts, need, rule.size):
+        value_sum = sum(multiset)
+        ways = prod(comb(counts[v], multiset.count(v)) for v in set(multiset))
         mono = 0
-        if mono_colours and len(set(multiset)) == len(multiset):
-            mono = sum(all((c, v) in cards_in_pool for v in multiset) for c in mono_colours)
-        if mono and beats(values, True):
-            beating += mono
-        if ways > mono and beats(values, False):
-            beating += ways - mono
+        if mono_mask and len(set(multiset)) == len(multiset):
+            common = mono_mask
+            for v in multiset:
+                common &= masks[v]
+            mono = common.bit_count()
+        values = real_values + list(multiset)
+        if mono:
+            beating += mono * (beats(values, True) - plain(mono_kind, value_sum))
+        if ways > mono:
+            beating += (ways - mono) * (beats(values, False) - plain(Kind.SUM, value_sum))
     return Odds(beating, total)
 
 
-def _value_multisets(pool: Pool, need: int) -> Iterator[tuple[list[int], int]]:
-    """Every multiset of ``need`` values the pool can supply, with its number of card sets."""
-    counts = sorted((v, len(cs)) for v, cs in pool.by_value.items())
+def _beats(kind: Kind, total: int, against: Strength, ties_beat: bool, lower: bool) -> bool:
+    """Whether a formation of ``kind`` and ``total`` beats ``against`` (as
+    :meth:`_Valuer.beats` decides)."""
+    if kind != against.kind:
+        return kind > against.kind
+    if total == against.total:
+        return ties_beat
+    return total < against.total if lower else total > against.total
 
-    def walk(i: int, left: int, chosen: list[int], ways: int) -> Iterator[tuple[list[int], int]]:
-        if left == 0:
-            yield list(chosen), ways
-            return
-        for j in range(i, len(counts)):
-            value, n = counts[j]
-            for m in range(1, min(n, left) + 1):
-                chosen.extend([value] * m)
-                yield from walk(j + 1, left - m, chosen, ways * comb(n, m))
-                del chosen[-m:]
 
-    return walk(0, need, [], 1)
+def _sums(items: Iterable[tuple[int, int]], need: int, width: int) -> list[int]:
+    """How many sets of ``need`` cards have each value sum, from ``(value,
+    number of cards with that value)`` pairs: element ``s`` counts the sets
+    whose values add up to ``s``.
+
+    The generating function ``prod((1 + y * x**value) ** number)``, its
+    coefficient of ``y**need``; each polynomial in ``x`` is a big integer with
+    one ``width``-bit digit per coefficient (``width`` bounds every count).
+    """
+    polys = [1] + [0] * need  # polys[j]: the sets of j cards, by value sum
+    for value, number in items:
+        shift = width * value
+        for j in range(need, 0, -1):
+            grown = polys[j]
+            for m in range(1, min(number, j) + 1):
+                grown += comb(number, m) * (polys[j - m] << (m * shift))
+            polys[j] = grown
+    poly = polys[need]
+    step = width // 8
+    raw = poly.to_bytes(max(1, (poly.bit_length() + 7) // 8), "little")
+    return [int.from_bytes(raw[i : i + step], "little") for i in range(0, len(raw), step)]
+
+
+def _special(
+    real: Sequence[int], counts: dict[int, int], need: int, size: int
+) -> set[tuple[int, ...]]:
+    """The value multisets of ``need`` pool cards that may, with the side's own
+    ``real`` values, make a same-value formation (every value equal) or a run
+    (distinct values within one run's width): the only ones whose strength is
+    not their sum (or colour)."""
+    found: set[tuple[int, ...]] = set()
+    values = sorted(counts)
+    if len(set(real)) <= 1:
+        for value in real[:1] or values:
+            if counts.get(value, 0) >= need:
+                found.add((value,) * need)
+    if len(set(real)) == len(real):
+        have = set(real)
+        if real:
+            starts = range(max(real) - size + 1, min(real) + 1)
+        else:
+            starts = range(values[0] - size + 1, values[-1] + 1)
+        for start in starts:
+            window = [v for v in range(start, start + size) if v not in have and v in counts]
+            found.update(combinations(window, need))
+    return found
 
 
 class _Valuer:
@@ -265,7 +342,8 @@ class _Valuer:
         return None
 
     def _fits(self, missing: list[int]) -> bool:
-        """Whether the wildcards can take the ``missing`` values, one each."""
+        """Whether the wildcards can take the ``missing`` values, one each (a
+        bipartite matching: many wildcards are not tried in every order)."""
         wild = self.wild
         if len(missing) != len(wild):
             return False
@@ -273,9 +351,18 @@ class _Valuer:
             return True
         if len(wild) == 1:
             return missing[0] in wild[0]
-        return any(
-            all(v in w for v, w in zip(order, wild, strict=True)) for order in permutations(missing)
-        )
+        taken: dict[int, int] = {}  # missing value index -> wildcard
+
+        def place(w: int, seen: set[int]) -> bool:
+            for i, value in enumerate(missing):
+                if i not in seen and value in wild[w]:
+                    seen.add(i)
+                    if i not in taken or place(taken[i], seen):
+                        taken[i] = w
+                        return True
+            return False
+
+        return all(place(w, set()) for w in range(len(wild)))
 
 
 def _split(side: Sequence[Piece]) -> tuple[list[_Pair], list[Wildcard]]:

@@ -5,7 +5,10 @@ first; every later card comes from the top of the siege deck or the tactic pile
 by a visible draw. Action cards leave the hand when played; an exchange's offer
 and its answer name the 3 cards each hand gives; the support shuffles two discarded (so known)
 siege cards into the deck, at the places its ``shuffle`` names (a public record
-may leave them out: then every place is tried).
+may leave them out: then the deck below is a multiset again, see
+:mod:`referee.deals`). A player who passes holds no card it could play; when the
+record ends saying the siege failed, neither player holds a card it could play
+on its next turn.
 
     >>> from referee.records import Record
     >>> record = Record("schotten-totten-2", ("joker@1",), {"variants": ["tactics"]})
@@ -27,6 +30,7 @@ from referee.deals import (
     Spend,
     solve,
 )
+from referee.game import Termination
 from referee.line.deals import dealt, follow, replay_for_passes, with_deal
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
@@ -86,23 +90,43 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         if isinstance(move, DrawMove | EndTurn):
             player = 1 - player
         state = follow(state, move)
+    if (
+        len(moves) == len(record.moves)
+        and isinstance(state, State)
+        and state.outcome is not None
+        and state.outcome.termination is Termination.SIEGE_FAILED
+    ):
+        # The siege failed: neither player could play on its next turn (RULINGS
+        # Schotten Totten 2, 7). A public replay ends there when some hands
+        # consistent with what it sees play nothing; the deal must give such hands.
+        for who in (state.attacker, state.defender):
+            events.append(Lacks(len(moves), who, _playable(state._as_turn_of(who)), _FAILED))
     return DealProblem(piles, tuple(events))
 
 
+_FAILED = "can play nothing more (the siege failed)"
+
+
 def _playable(state: State) -> frozenset[str]:
-    """The cards the player to move could play now if it held them (so a
-    player who passes holds none of them), as the rules judge a known hand."""
+    """The cards the player to move could play now if it held them, after any
+    opening action still open to it (the attacker's retreat, the defender's
+    oil), as the rules judge a known hand: a player who passes, or cannot
+    play when the siege fails, holds none of them."""
     player, opponent = state.to_move, 1 - state.to_move
-    open_tiles = [t.number for t in state.tiles if t.room(player)]
     cards: set[str] = set()
-    if open_tiles:
-        cards.update(str(c) for c in SIEGE_CARDS.cards)
-    if state.rules.tactics and state.tactics_played[player] <= state.tactics_played[opponent]:
+    for variant in state._opening_variants():
+        open_tiles = [t.number for t in variant.tiles if t.room(player)]
+        if open_tiles:
+            cards.update(str(c) for c in SIEGE_CARDS.cards)
+        if not variant.rules.tactics or (
+            variant.tactics_played[player] > variant.tactics_played[opponent]
+        ):
+            continue
         for card in dict.fromkeys(TACTIC_CARDS):
             if card is TacticCard.EXCHANGE:
-                playable = state.hand_sizes[player] > 3 and state.hand_sizes[opponent] >= 3
+                playable = variant.hand_sizes[player] > 3 and variant.hand_sizes[opponent] >= 3
             else:
-                playable = bool(state._tactic_plays(card, open_tiles))
+                playable = bool(variant._tactic_plays(card, open_tiles))
             if playable:
                 cards.add(str(card))
     return frozenset(cards)

@@ -113,7 +113,12 @@ class SchottenTotten2Format(LineFormat[State]):
         if isinstance(attacker, bool) or attacker not in (0, 1):
             raise RecordError(f"expected 0 or 1, got {attacker!r}", where, "first")
         if record.deal is None:
-            return public_game(attacker=attacker, rules=rules)
+            # A public replay cannot see whether a pass left both hands unable to
+            # play; a record that ends saying the siege failed says it did there.
+            result = record.result
+            failed = isinstance(result, Mapping) and result.get("reason") == "siege_failed"
+            ends = len(record.moves) if failed else None
+            return public_game(attacker=attacker, rules=rules, siege_failed_at=ends)
         return _deal(record.deal, attacker, rules, where, "deal")
 
     def _deal_fields(self, start: State) -> dict[str, Any]:

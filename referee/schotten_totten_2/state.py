@@ -327,6 +327,11 @@ class State(LineState[Move]):
     #: The deal's chance: where a support's two cards land in a known deck
     #: (see :meth:`chance_outcomes`); hidden in a view (0 there).
     chance_seed: int = 0
+    #: A public record's say on the failed siege: the ply after which the record
+    #: ends with that result (see :func:`public_game`). Without the hands, a
+    #: pass may or may not leave both players unable to play; a record that
+    #: stops right there with a failed siege shows it did. Never part of equality.
+    siege_failed_at: int | None = field(default=None, compare=False, repr=False)
 
     # The game's parts of the shared scaffolding (plain class attributes, not fields).
     _NAME = "Schotten Totten 2"
@@ -790,9 +795,15 @@ class State(LineState[Move]):
         """Whether nobody can change anything any more: neither player can play
         a card (for every hand consistent with what is known), and, after the
         defender's turn, the attacker has no control to declare. (The attacker
-        may declare control during its own turn; at its end it has declined.)"""
+        may declare control during its own turn; at its end it has declined.)
+
+        A public record that ends here saying the siege failed only needs hands
+        consistent with what is known that play nothing (the deal check of the
+        record then asks for such hands: see ``referee.schotten_totten_2.deals``).
+        """
+        chance = 1 if self.ply == self.siege_failed_at else 0  # may play / must play
         for player in (self.attacker, self.defender):
-            if self._as_turn_of(player)._play_chances()[0]:
+            if self._as_turn_of(player)._play_chances()[chance]:
                 return False
         return after_attacker or not self._provable_controls()
 
@@ -2109,8 +2120,16 @@ def _trusted_deal(
     return _with_past(state, History.begin(state))
 
 
-def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
+def public_game(
+    *, attacker: int = 0, rules: Rules | None = None, siege_failed_at: int | None = None
+) -> State:
     """The start of a game whose deal is unknown (for public records).
+
+    ``siege_failed_at``: the record ends after that many plies saying the
+    siege failed. A pass that ends the record there ends the game as a failed
+    siege when some hands consistent with what is known play nothing (a replay
+    that sees no hand cannot tell otherwise; the record's deal check then asks
+    for such hands), not only when no hand could play.
 
     >>> start = public_game(rules=Rules(tactics=True))
     >>> start.hands, start.hand_sizes, start.deck_size, start.tactic_deck_size
@@ -2118,9 +2137,18 @@ def public_game(*, attacker: int = 0, rules: Rules | None = None) -> State:
     """
     rules = _check_rules(rules)
     _check_attacker(attacker)
+    if siege_failed_at is not None and (
+        isinstance(siege_failed_at, bool) or not isinstance(siege_failed_at, int)
+    ):
+        raise ValueError(f"siege_failed_at must be a ply number or None, not {siege_failed_at!r}")
     tactics = len(TACTIC_CARDS) if rules.tactics else 0
     return State._hidden_deal(
-        rules, len(SIEGE_CARDS.cards), tactics, attacker=attacker, to_move=attacker
+        rules,
+        len(SIEGE_CARDS.cards),
+        tactics,
+        attacker=attacker,
+        to_move=attacker,
+        siege_failed_at=siege_failed_at,
     )
 
 

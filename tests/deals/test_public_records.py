@@ -354,3 +354,121 @@ def test_the_witness_of_a_pass_holds_no_card_the_passer_could_play(seed: int) ->
     assert "pass" in public.moves and validate(public).legal
     full = witness(public)
     assert full is not None and validate(full).legal
+
+
+# --- public records that keep their result -------------------------------------------------
+
+ALL_CONFIGS = [
+    *CONFIGS,
+    ("schotten-totten", {"variants": ["early-bird"]}),
+    ("schotten-totten", {"variants": ["tactics", "early-bird"]}),
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(ALL_CONFIGS), seed=st.integers(0, 10_000))
+@example(config=("schotten-totten-2", {"variants": ["tactics"]}), seed=791)
+@example(config=("schotten-totten-2", {"variants": ["tactics"]}), seed=3285)
+def test_the_public_version_of_a_finished_game_ends_as_the_full_record(
+    config: tuple[str, dict[str, Any]], seed: int
+) -> None:
+    # A public record keeps the result: the replay without the hands must end
+    # the game where the full record does, with the same result.
+    game, rules = config
+    full = find_game(game).random_record(seed, rules)
+    public = dataclasses.replace(full, deal=None)
+    report = validate(public)
+    assert report.legal and report.result_mismatch is None, report.summary()
+    assert report.outcome == validate(full).outcome
+
+
+FAILED_SIEGES = [791, 3285]  # demo games (tactics) that end in a failed siege
+
+
+@pytest.mark.parametrize("seed", FAILED_SIEGES)
+def test_a_failed_siege_ends_the_public_record_where_the_full_one_ends(seed: int) -> None:
+    # The last pass leaves both players unable to play with the hands dealt;
+    # a public replay cannot see that, so the record says it: it ends there
+    # with a failed siege (it was refused: "result mismatch ... not over").
+    full = find_game("schotten-totten-2").random_record(seed, {"variants": ["tactics"]})
+    assert full.result == {"winner": 1, "reason": "siege_failed"}
+    public = dataclasses.replace(full, deal=None)
+    report = validate(public)
+    assert report.legal and report.result_mismatch is None, report.summary()
+    assert report.outcome == validate(full).outcome
+    # the deal asks for hands that play nothing more: both players lack every
+    # card they could play on their next turn, and the witness ends the same way
+    from referee.deals import Lacks
+    from referee.schotten_totten_2.deals import problem
+
+    last = problem(public).events[-2:]
+    assert all(isinstance(e, Lacks) and e.ply == len(public.moves) for e in last)
+    assert {e.player for e in last} == {0, 1}
+    found = witness(public)
+    assert found is not None
+    replayed = validate(found)
+    assert replayed.legal and replayed.result_mismatch is None
+    assert replayed.outcome == report.outcome
+    # without the result the record is simply unfinished, as before
+    unfinished = validate(dataclasses.replace(public, result=None))
+    assert unfinished.legal and unfinished.outcome is None
+
+
+@pytest.mark.parametrize("seed", FAILED_SIEGES)
+def test_a_failed_siege_claimed_where_a_player_must_still_play_is_refused(seed: int) -> None:
+    full = find_game("schotten-totten-2").random_record(seed, {"variants": ["tactics"]})
+    public = dataclasses.replace(full, deal=None)
+    # an earlier turn's end with the same result: a hand is known to hold a
+    # card it can play there, so the game is not over
+    for cut in (len(public.moves) - 2, len(public.moves) - 4):
+        report = validate(dataclasses.replace(public, moves=public.moves[:cut]))
+        assert report.result_mismatch is not None and "not over" in report.result_mismatch
+
+
+def test_a_failed_siege_needs_hands_that_play_nothing() -> None:
+    # The deal question of a failed siege: give the defender a card it could
+    # play (here, received in the open) and no deal fits the end any more.
+    from referee.deals import Lacks, Receive, solve
+    from referee.schotten_totten_2.deals import problem
+
+    full = find_game("schotten-totten-2").random_record(791, {"variants": ["tactics"]})
+    found = problem(dataclasses.replace(full, deal=None))
+    lacked = [e for e in found.events if isinstance(e, Lacks)][-2:]
+    defender = next(e for e in lacked if e.player == 1)
+    playable = sorted(defender.cards)[0]
+    assert solve(found).fits
+    extra = Receive(len(full.moves), 1, playable)
+    spoiled = dataclasses.replace(found, events=(*found.events[:-2], extra, *found.events[-2:]))
+    answer = solve(spoiled)
+    assert (answer.fits, answer.ply, answer.reason) == (
+        False,
+        len(full.moves),
+        "no_consistent_deal",
+    )
+    assert answer.message == (
+        f"no deal fits: player 2 can play nothing more (the siege failed), but holds {playable}"
+    )
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=st.sampled_from(
+        [
+            ("schotten-totten", {"variants": ["clanfehde", "tactics"], "rounds": 3}),
+            ("schotten-totten-2", {"variants": ["rache", "tactics"], "rounds": 2}),
+            ("schotten-totten-2", {"variants": ["rache"], "rounds": 2}),
+        ]
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_the_public_version_of_a_match_is_decided_as_the_full_match(
+    config: tuple[str, dict[str, Any]], seed: int
+) -> None:
+    game, rules = config
+    full = find_game(game).random_match(seed, rules)
+    public = dataclasses.replace(
+        full, games=tuple(dataclasses.replace(g, deal=None) for g in full.games)
+    )
+    report = validate(public)
+    assert report.legal and report.result_mismatch is None, report.summary()
+    assert report.match_result == validate(full).match_result

@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import main
-from referee.formations import SUM_ONLY, FormationRule
+from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule, Kind
 from referee.prover import (
+    MAX_COLOURS,
+    MAX_VALUE,
+    InvalidQuestionError,
     Odds,
     Piece,
     Pool,
@@ -29,7 +32,8 @@ from referee.prover import (
     count_completions,
     decide_claim,
 )
-from tests.prover.brute_odds import brute_beating
+from tests.prover.brute import split
+from tests.prover.brute_odds import brute_beating, walk_beating
 from tests.prover.test_properties import SHAPES, Position, any_rule, full_table, positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,3 +226,167 @@ def test_an_undecided_verdict_still_has_its_odds() -> None:
     )
     assert verdict.verdict is Verdict.UNDECIDED
     assert verdict.odds() == Odds(13, 1225)
+
+
+# --- any deck within the documented limits ------------------------------------------------
+
+
+@st.composite
+def wide_positions(draw: st.DrawFn) -> Position:
+    """Small questions over any deck the prover accepts: a few colours of up to
+    64, a few values anywhere in 0-99 (far apart or adjacent), any rule of size
+    1-5, wildcards of any values on either side; pools small enough to list."""
+    colours = draw(st.integers(1, 6))
+    spread = draw(st.booleans())
+    if spread:
+        values = sorted(draw(st.sets(st.integers(0, MAX_VALUE), min_size=3, max_size=9)))
+    else:
+        low = draw(st.integers(0, MAX_VALUE - 7))
+        values = list(range(low, low + 8))
+    size = draw(st.integers(1, 5))
+    kinds = draw(st.sets(st.sampled_from(sorted(ALL_KINDS)), min_size=1))
+    rule = FormationRule(size, frozenset(kinds), lower_sum_wins=draw(st.booleans()))
+    deck = draw(st.permutations([(c, v) for c in range(colours) for v in values]))
+    assume(len(deck) >= size)
+
+    def wild() -> Wildcard:
+        return Wildcard.any_of(draw(st.sets(st.sampled_from(values), min_size=1, max_size=3)))
+
+    mine_wild = draw(st.integers(0, min(2, size)))
+    claimant: list[Piece] = [*deck[: size - mine_wild], *(wild() for _ in range(mine_wild))]
+    rest = deck[size - mine_wild :]
+    pieces = draw(st.integers(0, size))
+    their_wild = draw(st.integers(0, min(2, pieces)))
+    opponent: list[Piece] = [*rest[: pieces - their_wild], *(wild() for _ in range(their_wild))]
+    rest = rest[pieces - their_wild :]
+    pool = rest[: draw(st.integers(0, 11))]
+    first = draw(st.booleans())
+    return Position(rule, colours, tuple(claimant), tuple(opponent), tuple(pool), first)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position=wide_positions())
+def test_counts_agree_with_brute_force_on_any_deck(position: Position) -> None:
+    _compare(position)
+    walked = walk_beating(
+        position.claimant,
+        position.opponent,
+        position.pool,
+        position.rule,
+        position.colours,
+        position.claimant_completed_first,
+    )
+    odds = count_completions(
+        position.claimant,
+        position.opponent,
+        position.pool,
+        position.rule,
+        colours=position.colours,
+        claimant_completed_first=position.claimant_completed_first,
+    )
+    assert odds.beating == walked
+
+
+def _grid(colours: int, values: range, *taken: tuple[int, int]) -> Pool:
+    return Pool((c, v) for c in range(colours) for v in values if (c, v) not in taken)
+
+
+def _sum_dp(pool: Pool, need: int, beats: Any) -> int:
+    """Sets of ``need`` pool cards whose value sum ``beats`` says beats: a plain
+    dynamic programme over the cards (the reference for sum-only rules)."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _, value in sorted(pool.cards):
+        for (taken, total), n in sorted(ways.items(), reverse=True):
+            if taken < need:
+                key = (taken + 1, total + value)
+                ways[key] = ways.get(key, 0) + n
+    return sum(n for (taken, total), n in ways.items() if taken == need and beats(total))
+
+
+@pytest.mark.parametrize("need", [1, 2, 3, 4])
+@pytest.mark.parametrize("lower", [False, True])
+def test_sum_counts_at_the_documented_limits(need: int, lower: bool) -> None:
+    # 64 colours of values 0-99: over 6 * 10**13 completions of 4 cards; the
+    # counter's work grows with values and colours, so this stays in the suite.
+    rule = FormationRule(need + 1, SUM_ONLY, lower_sum_wins=lower)
+    claimant = [(c, 40 + c) for c in range(need + 1)]
+    opponent = [(63, 7)]
+    pool = Pool((c, v) for c in range(48) for v in range(0, MAX_VALUE + 1, 7)
+                if (c, v) not in claimant and (c, v) != (63, 7))  # fmt: skip
+    mine = sum(v for _, v in claimant)
+    expected = _sum_dp(pool, need, lambda s: 7 + s < mine if lower else 7 + s > mine)
+    odds = count_completions(claimant, opponent, pool, rule, colours=MAX_COLOURS)
+    assert odds == Odds(expected, comb(pool.size, need))
+    big = _grid(MAX_COLOURS, range(MAX_VALUE + 1), *claimant, *opponent)
+    odds = count_completions(claimant, opponent, big, rule, colours=MAX_COLOURS)
+    assert odds.total == comb(big.size, need)
+    verdict = decide_claim(claimant, opponent, big, rule, colours=MAX_COLOURS)
+    assert verdict.holds == (odds.beating == 0)
+
+
+@pytest.mark.parametrize("need", [2, 3, 4])
+@pytest.mark.parametrize("kinds", [ALL_KINDS, frozenset({Kind.COLOR}), frozenset({Kind.RUN})])
+def test_counts_over_64_colours_agree_with_the_value_walk(need: int, kinds: Any) -> None:
+    # Every colour the prover accepts, a stretch of values: the walk over value
+    # multisets (the counter this library had before) is the reference.
+    rule = FormationRule(need, kinds)
+    claimant = [(0, 50), (1, 50), (2, 51), (3, 52)][:need]
+    joker = Wildcard.any_of(range(46, 52), "joker")
+    for opponent in ([], [(5, 47)], [joker]):
+        if len(opponent) >= need or (opponent == [joker] and need == 4):
+            continue  # (the walk tries every colour of a joker: slow for 4 cards)
+        pool = _grid(MAX_COLOURS, range(44, 56), *claimant, *split(opponent)[0])
+        expected = walk_beating(claimant, opponent, pool, rule, MAX_COLOURS)
+        assert count_completions(claimant, opponent, pool, rule, colours=MAX_COLOURS).beating == (
+            expected
+        )
+
+
+@pytest.mark.parametrize("need", [3, 4])
+def test_every_kind_at_the_documented_limits(need: int) -> None:
+    # The worst the limits allow: 64 colours, values 0-99, every kind counting,
+    # wildcards on the opposing side. The counts agree with the verdict, and the
+    # count for 2 cards agrees with the walk over value multisets.
+    rule = FormationRule(need + 1, ALL_KINDS)
+    claimant = [(c, 60) for c in range(need + 1)]
+    joker = Wildcard.any_of(range(MAX_VALUE + 1), "joker")
+    for opponent in ([joker], [(MAX_COLOURS - 1, 99)]):
+        pool = _grid(MAX_COLOURS, range(MAX_VALUE + 1), *claimant, *split(opponent)[0])
+        odds = count_completions(claimant, opponent, pool, rule, colours=MAX_COLOURS)
+        assert odds.total == comb(pool.size, need)
+        verdict = decide_claim(claimant, opponent, pool, rule, colours=MAX_COLOURS)
+        assert verdict.holds == (odds.beating == 0) and 0 < odds.beating < odds.total
+    two = FormationRule(2, ALL_KINDS)
+    mine = [(0, 60), (1, 60)]
+    pool = _grid(MAX_COLOURS, range(MAX_VALUE + 1), *mine)
+    assert count_completions(mine, [], pool, two, colours=MAX_COLOURS).beating == walk_beating(
+        mine, [], pool, two, MAX_COLOURS
+    )
+
+
+def test_nine_wildcards_are_valued_without_trying_every_order() -> None:
+    # A side of nine jokers (the largest formation) makes a nine-card colour run:
+    # matching values to wildcards, not 9! orders per run start.
+    rule = FormationRule(9, ALL_KINDS)
+    jokers = [Wildcard.any_of(range(MAX_VALUE + 1), "joker")] * 9
+    assert count_completions(jokers, jokers, [], rule, colours=MAX_COLOURS) == Odds(0, 1)
+    later = count_completions(
+        jokers, jokers, [], rule, colours=MAX_COLOURS, claimant_completed_first=False
+    )
+    assert later == Odds(1, 1)
+
+
+@pytest.mark.parametrize(
+    ("colours", "pool", "message"),
+    [
+        (0, [], "colours must be a whole number from 1 to 64, not 0"),
+        (MAX_COLOURS + 1, [], "colours must be a whole number from 1 to 64, not 65"),
+        (6, [(1, MAX_VALUE + 1)], r"card \(1, 100\) .* outside the deck's 0-99"),
+        (6, [(6, 1)], r"card \(6, 1\) .* has colour 6, but colours=6 allows 0-5"),
+    ],
+)
+def test_count_completions_checks_the_question_like_the_engines(
+    colours: int, pool: list[tuple[int, int]], message: str
+) -> None:
+    with pytest.raises(InvalidQuestionError, match=message):
+        count_completions([(0, 1), (0, 2), (0, 3)], [], pool, FormationRule(), colours=colours)
