@@ -163,9 +163,9 @@ def evidence_words(
     Irina can claim stone 8: Irina's colour totalling 12 cannot be beaten; the best the opponent can still make is a run totalling 21 (adding O8), and a colour beats a run.
     """
     mine = evidence.get("claimant") or {}
-    best = evidence.get("opponent_best")
+    best: Mapping[str, Any] | None = evidence.get("opponent_best") or None
     complete = bool(evidence.get("opponent_complete"))
-    tie = bool(best) and (mine.get("kind"), mine.get("total")) == (
+    tie = best is not None and (mine.get("kind"), mine.get("total")) == (
         best.get("kind"),
         best.get("total"),
     )

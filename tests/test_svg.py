@@ -253,19 +253,21 @@ def test_claims_marks_each_complete_formation_with_the_provers_verdict() -> None
     assert len(badges) == len(answers) and any(a.claimable for a in answers)
     for badge, answer in zip(badges, answers, strict=True):
         assert badge.get("data-place") == str(answer.place)
-        assert badge.get("data-explanation") == answer.explanation
+        words = badge.get("data-explanation") or ""
         assert ("not-claimable" in badge.get("class", "")) is not answer.claimable
-        tooltip = badge.findtext(f"{SVG}title") or ""
-        assert answer.explanation in tooltip
+        assert badge.findtext(f"{SVG}title") == words
+        # Plain words, not codes: no underscores, the sums said to be sums.
+        assert "_" not in words and "(24)" not in words
+        who = "can claim" if answer.claimable else "cannot claim"
+        assert words.startswith(f"player {answer.player + 1} {who} {answer.label}"), words
         best = answer.evidence.get("opponent_best") or {}
-        if answer.claimable and best.get("added"):
-            # A granted claim also names the cards of the opponent's best hope.
-            assert f"(reached by adding {' '.join(best['added'])})" in tooltip
-        odds = answer.evidence["odds"]  # and how many completions would beat it
-        assert tooltip.endswith(
-            f"odds: {odds['beating']} of the opponent's {odds['total']} possible "
-            "completions beat it"
-        )
+        if best.get("added"):  # the opponent's best hope names its cards
+            assert " ".join(best["added"]) in words
+        odds = answer.evidence["odds"]
+        if answer.claimable or answer.evidence.get("opponent_complete"):
+            assert "Odds" not in words  # nothing left to complete, or proven
+        else:  # how many completions would beat it
+            assert f"Odds: {odds['beating']:,} of the {odds['total']:,} ways" in words
     assert groups(parse(render_svg(state)), "verdict") == []
 
 
