@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee._commands import EXIT_STATUS, error, positive
+from referee._commands import EXIT_STATUS, add_document_option, document_of, error
 from referee.errors import RefereeError
 from referee.game import GameState, Outcome
 from referee.records import (
@@ -422,9 +422,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
     )
-    parser.add_argument(
-        "--game", type=positive, metavar="N", help="only the N-th document of a corpus (from 1)"
-    )
+    add_document_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
     parser.set_defaults(run=run)
     return parser
@@ -441,7 +439,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.replay import read_documents  # the viewer's module imports this one
 
     status = EXIT_STATUS["legal"]
-    for document in read_documents(args.path, game=args.game):
+    for document in read_documents(args.path, document=document_of(args)):
         report = validate(document)
         if not report.legal:
             error(report.summary())

@@ -52,6 +52,8 @@ pictures ``<use>``.
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import json
 import re
 import shlex
@@ -172,6 +174,9 @@ def _seen_moves(game: str, states: Sequence[Any], moves: Sequence[str], viewer: 
             else:
                 seen.append(move)
         return seen
+    final = states[len(moves)].view(viewer).history
+    if len(final) == len(moves):
+        return [str(move) for move in final]
     out: list[str] = []
     for k in range(1, len(moves) + 1):
         # The earliest view that shows move k (an exchange's offer is hidden
@@ -475,7 +480,7 @@ def _game_data(
         else {
             "ply": illegal.ply,
             "move": illegal.move,
-            "reason": illegal.reason.replace("_", " "),
+            "reason": illegal.reason,
             "message": illegal.message,
         },
         "result": result,
@@ -529,8 +534,8 @@ def _match_info(match: Match, names: Sequence[str]) -> list[dict[str, Any]]:
     if result is not None:
         scores = result.get("scores")
         score = ""
-        if isinstance(scores, list) and len(scores) == len(names):
-            score = " " + "–".join(str(s) for s in scores)
+        if isinstance(scores, list) and len(scores) == len(names) == 2:
+            score = f", {names[0]} {scores[0]} – {scores[1]} {names[1]}"
         winner = result.get("winner")
         reason = str(result.get("reason", ""))
         if winner is None:
@@ -732,18 +737,25 @@ def replay_html(
     fragment: bool = False,
     viewer: int | None = None,
     numbers: Sequence[int] | None = None,
+    compact: bool = False,
 ) -> str:
     """A self-contained HTML page replaying ``item``, opened at ``ply`` (default:
     the start); with ``fragment=True`` a ``<div>`` to embed in another page
     (a notebook cell, a documentation page). ``viewer`` makes the page of one
     player (counted from 0): built from that player's views, it holds nothing
-    the player did not see (see :func:`replay_data`)."""
+    the player did not see (see :func:`replay_data`). ``compact`` stores the
+    data gzip-compressed (a tenth of its size, for notebooks); a browser
+    without ``DecompressionStream`` then shows the static picture only."""
     data = replay_data(item, ply, viewer=viewer, numbers=numbers)
     ident = f"referee-replay-{next(_IDS)}"
     # The symbols are drawn once, in the page's <defs>; the script never reads them.
     payload = _script_json(
         {k: v for k, v in data.items() if k not in ("symbols", "static")} | {"link": not fragment}
     )
+    encoding = ""
+    if compact:
+        packed = gzip.compress(payload.encode("utf-8"), 9, mtime=0)
+        payload, encoding = base64.b64encode(packed).decode("ascii"), ' data-encoding="gzip"' 
     who = ""
     if viewer is not None:
         names = data["games"][0]["players"] if data["games"] else []
@@ -762,7 +774,7 @@ def replay_html(
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
         f"{data['symbols']}</defs></svg>"
         f'<div class="replay-live" hidden>{_SKELETON}{_LEGEND}</div>'
-        f'<script type="application/json" class="replay-data">{payload}</script>'
+        f'<script type="application/json" class="replay-data"{encoding}>{payload}</script>'
         f"<script>{_SCRIPT}\nrefereeReplay(document.getElementById({json.dumps(ident)}));"
         f"</script></div>"
     )
@@ -964,7 +976,15 @@ _STYLE = """
  .referee-replay .slider{flex:1 1 100%;order:-1}
  .referee-replay .ply-counter{min-width:0;font-size:.85em;flex:0 0 auto}
  .referee-replay .board-wrap{flex:1 1 100%}
- .referee-replay .replay-side{max-width:none;min-width:0;flex:1 1 100%}
+ .referee-replay .replay-side{max-width:none;min-width:0;flex:1 1 100%;display:flex;
+  flex-direction:column;min-height:100vh}
+ .referee-replay .happened{order:0;height:5.6em;overflow-y:auto;box-sizing:border-box}
+ .referee-replay .moves-panel{order:1}
+ .referee-replay .refusal{order:2}
+ .referee-replay .claims-panel{order:3}
+ .referee-replay .missed-panel{order:4}
+ .referee-replay .graph-panel{order:5}
+ .referee-replay .export{order:6}
  .referee-replay .moves-box{max-height:14em}
 }
 """
@@ -972,7 +992,22 @@ _STYLE = """
 _SCRIPT = r"""
 function refereeReplay(root) {
   "use strict";
-  var data = JSON.parse(root.querySelector("script.replay-data").textContent);
+  var block = root.querySelector("script.replay-data");
+  if (block.getAttribute("data-encoding") !== "gzip") {
+    refereeBoard(root, JSON.parse(block.textContent));
+    return;
+  }
+  // A notebook's replay: its data gzip-compressed; without a way to unpack it
+  // the static picture stays.
+  if (typeof DecompressionStream === "undefined" || typeof Response === "undefined") return;
+  var raw = atob(block.textContent.trim()), bytes = new Uint8Array(raw.length);
+  for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  new Response(stream).text().then(function (text) { refereeBoard(root, JSON.parse(text)); });
+}
+
+function refereeBoard(root, data) {
+  "use strict";
   var q = function (sel) { return root.querySelector(sel); };
   var T = function (i) { return data.texts[i]; };
   var board = q(".board"), slider = q(".slider"), counter = q(".ply-counter");
@@ -1187,7 +1222,7 @@ function refereeReplay(root) {
       "From this position: " + frame.missed.map(T).join(" ") : "";
     q(".refusal").textContent = frame.refused ?
       "Refused at ply " + game.illegal.ply + ": " + game.illegal.move + " (" +
-      game.illegal.reason + "): " + game.illegal.message : "";
+      game.illegal.reason.replace(/_/g, " ") + "): " + game.illegal.message : "";
     var strip = q(".score-strip");
     strip.textContent = "";
     frame.score.forEach(function (line, p) {
@@ -1207,7 +1242,8 @@ function refereeReplay(root) {
     }
     if (exportKind) exportText.value = exported(exportKind);
     if (data.link && !quiet && window.history && history.replaceState) {
-      try { history.replaceState(null, "", "#" + hashOf(k)); } catch (e) { /* a sandboxed frame */ }
+      var hash = "#" + hashOf(k);
+      try { history.replaceState(null, "", hash); } catch (e) { /* a sandboxed frame */ }
     }
   }
 
@@ -1219,7 +1255,8 @@ function refereeReplay(root) {
   function happened(k, frame, ply, turn) {
     var out = q(".happened");
     if (frame.refused) {
-      out.textContent = "Refused: " + game.illegal.move + " (" + game.illegal.reason + ")";
+      out.textContent = "Refused: " + game.illegal.move + " (" +
+        game.illegal.reason.replace(/_/g, " ") + ")";
       return;
     }
     if (k === 0) {
@@ -1234,7 +1271,7 @@ function refereeReplay(root) {
   }
 
   function hashOf(k) {
-    return (data.games.length > 1 ? "game=" + (gameIndex + 1) + "&" : "") + "ply=" + ply;
+    return (data.games.length > 1 ? "game=" + (gameIndex + 1) + "&" : "") + "ply=" + k;
   }
 
   function fromHash() {
@@ -1310,8 +1347,8 @@ function refereeReplay(root) {
   }
 
   data.games.forEach(function (g, i) {
-    var option = el("option", "", g.name + ": " + (g.verdict ? "illegal" : g.result) +
-      (g.match && g.match.after ? " · " + g.match.after : ""));
+    var option = el("option", "", g.name + (g.verdict ? " (illegal)" : ": " + g.result +
+      (g.match && g.match.after ? " · " + g.match.after : "")));
     option.value = i;
     picker.appendChild(option);
   });

@@ -254,5 +254,8 @@ def test_analyze_reads_a_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[st
         "schotten-totten-2",
     ]
     assert err.startswith(f"referee: {corpus}:3: illegal at ply 24 'claim 4' [claim_not_proven]")
-    assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0
+    assert main(["analyze", "--json", "--document", "2", str(corpus)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
+    assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0  # the old spelling
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2 and "--game N is deprecated here" in err
