@@ -380,6 +380,11 @@ def _missed(
                 else:
                     open_[key] = (ply, answer, k + 1, 1)
         available, claimed = {}, {}
+    if moves:  # the record ends inside a turn: its claims still close their chances
+        mover = states[len(moves) - 1].to_move
+        for place, move_number in claimed.items():
+            if (mover, place) in open_:
+                close((mover, place), move_number)
     for key in list(open_):
         close(key, None)
     found.sort(key=lambda m: (m.ply, m.place, m.player))

@@ -755,7 +755,7 @@ def replay_html(
     encoding = ""
     if compact:
         packed = gzip.compress(payload.encode("utf-8"), 9, mtime=0)
-        payload, encoding = base64.b64encode(packed).decode("ascii"), ' data-encoding="gzip"' 
+        payload, encoding = base64.b64encode(packed).decode("ascii"), ' data-encoding="gzip"'
     who = ""
     if viewer is not None:
         names = data["games"][0]["players"] if data["games"] else []

@@ -85,6 +85,12 @@ def reference_missed(record: Record, plies: int) -> set[tuple[int, int, int, int
                     first, turns = chances.get((mover, place), [ply, 0])
                     chances[(mover, place)] = [first, turns + 1]
             available, claimed = {}, {}
+    if claimed:  # the record ends inside a turn that made claims
+        mover = states[plies - 1].to_move
+        for place, number in claimed.items():
+            if (mover, place) in chances:
+                first, turns = chances.pop((mover, place))
+                missed.add((first, mover, place, turns, number))
     missed |= {(first, p, place, turns, None) for (p, place), (first, turns) in chances.items()}
     return missed
 
@@ -160,6 +166,19 @@ def test_random_playouts_report_exactly_the_skipped_claims(
         check_against_prover(record, analysis)
         reported += len(analysis.missed)
     assert reported, "a random player skips claims: some must be reported"
+
+
+def test_a_chance_is_listed_once_and_closed_by_its_claim() -> None:
+    moves = ["R9@1", "draw", "O1@2", "draw", "R8@1", "draw", "O2@2", "draw", "R7@1", "draw"]
+    moves += ["B1@3", "draw", "O3@2", "draw", "B2@3", "draw", "Y1@4", "claim 1"]
+    record = Record("schotten-totten", tuple(moves))
+    assert [(m.ply, m.turn_end, m.turns, m.claimed_at) for m in analyze(record).missed] == [
+        (9, 10, 2, 18)
+    ]
+    check_against_prover(record, analyze(record))
+    # Without the claim the chance stays open to the end of the record.
+    unclaimed = Record("schotten-totten", tuple(moves[:-1]))
+    assert [(m.turns, m.claimed_at) for m in analyze(unclaimed).missed] == [(2, None)]
 
 
 def test_a_claim_made_at_once_is_not_missed_and_an_unprovable_one_never_is() -> None:
