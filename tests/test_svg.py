@@ -302,9 +302,7 @@ def test_docs_pages_get_pictures_inline_claim_lists_and_replay_links() -> None:
     inline = out.split('<div class="referee-picture"', 1)[1].split("</div>", 1)[0]
     assert '<g class="verdict claimable"' in inline and "\n\n" not in inline
     # The claim list says what the picture's tooltips say, in words.
-    assert (
-        "- player 1 can claim stone 8: player 1's colour totalling 12 cannot be beaten" in out
-    )
+    assert "- player 1 can claim stone 8: player 1's colour totalling 12 cannot be beaten" in out
     tips = re.findall(r'data-explanation="([^"]*)"', inline)
     listed = [line[2:] for line in out.splitlines() if line.startswith("- ")]
     assert [html.unescape(t) for t in tips] == listed
