@@ -855,7 +855,7 @@ def _moved_card(move: str | None) -> tuple[str, str, str, bool] | None:
     target, the opponent's card)``, places as text, ``"discard"`` for the
     discard pile; ``None`` for a move that moves no card already out.
 
-    >>> _moved_card("traitor R7@3>5"), moved_card("recruitment B4@2"), moved_card("R7@3")
+    >>> _moved_card("traitor R7@3>5"), _moved_card("recruitment B4@2"), _moved_card("R7@3")
     (('R7', '3', '5', True), ('B4', 'discard', '2', False), None)
     """
     if not move:
@@ -875,7 +875,7 @@ def _moved_card(move: str | None) -> tuple[str, str, str, bool] | None:
 def _placed_card(move: str | None) -> tuple[str, str] | None:
     """The card a move put on the table and where: ``(card, place)``.
 
-    >>> _placed_card("R7@3"), placed_card("traitor R7@3>5"), placed_card("G5@t2s4+shield")
+    >>> _placed_card("R7@3"), _placed_card("traitor R7@3>5"), _placed_card("G5@t2s4+shield")
     (('R7', '3'), ('R7', '5'), ('G5', 't2s4'))
     """
     if not move:

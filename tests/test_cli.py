@@ -208,3 +208,15 @@ def test_the_elo_of_a_clean_sweep_reads_as_a_bound() -> None:
     table = render_table([sweep, none])
     assert "inf" not in table
     assert ">+800 (+164, >+800)" in table and "<-800 (<-800, -164)" in table
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "show", "claimable", "demo", "validate"])
+def test_a_misspelled_option_gets_the_commands_own_usage(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    record = str(EXAMPLES / "schotten-totten" / "full-2024.json")
+    args = [command] if command == "demo" else [command, record]
+    code, _, err = run(capsys, *args, "--plyy", "3")
+    assert code == 2
+    assert err.startswith(f"usage: referee {command} ")
+    assert f"referee {command}: error: unrecognized arguments: --plyy 3" in err
