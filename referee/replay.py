@@ -227,7 +227,7 @@ def _rule_of(state: Any, place: int) -> Any:
     return None
 
 
-def _score(game: str, state: Any, analysis: Analysis, k: int, names: Sequence[str]) -> list[str]:
+def _score(game: str, state: Any, analysis: Analysis, k: int) -> list[str]:
     """The score strip at position ``k``: one line per player."""
     if game == "schotten-totten":
         out = []
@@ -252,6 +252,7 @@ def _score(game: str, state: Any, analysis: Analysis, k: int, names: Sequence[st
         return lines
     if game == "clans-and-glory":
         from referee.clans_and_glory.picture import score_now
+        from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER
 
         points = score_now(state).points
         outcome = state.outcome
@@ -259,16 +260,14 @@ def _score(game: str, state: Any, analysis: Analysis, k: int, names: Sequence[st
             points = outcome.scores
         return [
             f"{points[p]} point{'s' if points[p] != 1 else ''} · "
-            f"{5 - sum(st.count(p) for st in state.shields)} shields left · "
+            f"{SHIELDS_PER_PLAYER - sum(st.count(p) for st in state.shields)} shields left · "
             f"{state.hand_sizes[p]} in hand"
             for p in range(state.players)
         ]
     return []
 
 
-def _graph(
-    game: str, states: Sequence[Any], analysis: Analysis, names: Sequence[str]
-) -> dict[str, Any]:
+def _graph(game: str, states: Sequence[Any], analysis: Analysis) -> dict[str, Any]:
     """The graph beside the board: decided places (or points) at every ply."""
     if game == "clans-and-glory":
         from referee.clans_and_glory.picture import score_now
@@ -337,9 +336,11 @@ def _game_data(
     """One game's data; with ``picture`` (a ply, or -1 for the last position)
     also its static picture there, under ``"_static"``."""
     fmt = find_game(record.game, record.where)
-    full = analyze(record, in_match=in_match)
-    illegal = full.illegal
-    moves = list(record.moves[: full.plies])
+    # A page for one player is made of legal documents (see replay_data): it
+    # never asks the prover about the full states.
+    full = analyze(record, in_match=in_match) if viewer is None else None
+    illegal = None if full is None else full.illegal
+    moves = list(record.moves if full is None else record.moves[: full.plies])
     state = fmt.start(record)
     states = [state]
     for move in moves:
@@ -348,11 +349,12 @@ def _game_data(
     players = states[0].num_players
     names = _names(record, players)
     movers = [s.to_move for s in states[: len(moves)]]
-    if viewer is None:
+    if full is not None:
         shown: list[Any] = states
         seen = moves
         analysis = full
     else:
+        assert viewer is not None
         shown = [s.view(viewer) for s in states]
         seen = _seen_moves(record.game, states, moves, viewer)
         analysis = analyze_positions(record.game, shown, seen, where=record.where)
@@ -397,7 +399,7 @@ def _game_data(
                 "claims": claims_of(min(k, len(shown) - 1), view, options),
                 "score": [
                     texts.id(line)
-                    for line in _score(record.game, view, analysis, min(k, len(shown) - 1), names)
+                    for line in _score(record.game, view, analysis, min(k, len(shown) - 1))
                 ],
                 "pos": _position(fmt, view, shared.parts),
                 **extra,
@@ -486,7 +488,7 @@ def _game_data(
         "result": result,
         "verdict": verdict,
         "settled": settled,
-        "graph": _graph(record.game, shown, analysis, names),
+        "graph": _graph(record.game, shown, analysis),
         "command": command,
         "match": match,
         "frames": frames,
@@ -917,7 +919,8 @@ _STYLE = """
 .referee-replay .replay-head{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:center;margin:.3em 0}
 .referee-replay .match-line{font-weight:bold}
 .referee-replay .score-strip{display:flex;flex-wrap:wrap;gap:.2em 1.2em;margin:.3em 0;font-size:.95em}
-.referee-replay .score-strip span{white-space:nowrap}
+.referee-replay .score-strip span{white-space:nowrap;max-width:100%;overflow:hidden;
+ text-overflow:ellipsis;display:inline-block;vertical-align:top}
 .referee-replay .score-strip .to-move{font-weight:bold;text-decoration:underline}
 .referee-replay .replay-options{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:center;margin:.3em 0}
 .referee-replay .replay-bar{display:flex;flex-wrap:wrap;gap:.3em;align-items:center;margin:.4em 0}
@@ -1227,6 +1230,7 @@ function refereeBoard(root, data) {
     strip.textContent = "";
     frame.score.forEach(function (line, p) {
       var item = el("span", "score", name(p) + ": " + T(line));
+      item.title = item.textContent;
       item.dataset.player = p;
       if (p === (frame.refused ? game.movers[game.movers.length - 1] : toMove(k))) item.classList.add("to-move");
       strip.appendChild(item);

@@ -58,6 +58,10 @@ def test_a_phone_reads_the_cards_and_steps_without_moving_the_page(
         css(phone, f".replay-bar .{button}").click()
         assert abs(top(".moves-panel") - moves) <= 1, button
     assert counter(phone) == 0
+    css(phone, ".replay-bar .last").click()  # nothing wider than the screen at the end either
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= phone.execute_script("return window.innerWidth")
+    css(phone, ".replay-bar .first").click()
     css(phone, ".replay-bar .next-turn").click()
     assert counter(phone) == data["games"][0]["turns"][0][2]
     assert script_errors(phone) == []
