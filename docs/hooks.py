@@ -15,7 +15,8 @@ written as ``replays/<game>/<name>.html``; the marker ``<!-- replays -->``
 in a page becomes the list of links to them, and ``<!-- claims: NAME -->``
 the prover's answers on the picture ``NAME``. When a Chromium is installed,
 one position of a replay page is photographed as ``replays/screenshot.png``
-and the marker ``<!-- replay-screenshot -->`` shows it (else says why not).
+and the marker ``<!-- replay-screenshot -->`` shows it (else says why not;
+``REFEREE_DOCS_NO_SCREENSHOT=1`` skips it, for quick rebuilds).
 
 The site works offline: no web fonts (``theme.font: false``), and
 :func:`on_post_build` refuses (a warning, so ``--strict`` fails) a built page
