@@ -13,17 +13,26 @@ image in a page is replaced by the SVG itself, inline, so its tooltips work.
 A replay page (:mod:`referee.replay`) of every bundled example record is
 written as ``replays/<game>/<name>.html``; the marker ``<!-- replays -->``
 in a page becomes the list of links to them, and ``<!-- claims: NAME -->``
-the prover's answers on the picture ``NAME``.
+the prover's answers on the picture ``NAME``. When a Chromium is installed,
+one position of a replay page is photographed as ``replays/screenshot.png``
+and the marker ``<!-- replay-screenshot -->`` shows it (else says why not;
+``REFEREE_DOCS_NO_SCREENSHOT=1`` skips it, for quick rebuilds).
+
+The site works offline: no web fonts (``theme.font: false``), and
+:func:`on_post_build` refuses (a warning, so ``--strict`` fails) a built page
+that would load a style sheet, a script or a font from the network.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
 import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,10 +54,12 @@ __all__ = [
     "DocstringMarkdown",
     "docstring_markdown",
     "example_replays",
+    "external_resources",
     "on_files",
     "on_page_markdown",
     "on_post_build",
     "picture",
+    "screenshot",
 ]
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -166,7 +177,13 @@ PICTURES: dict[str, Callable[[], object]] = {
         discards=["banshee"],
     ),
     "schotten-totten-2/wall.svg": _schotten_totten_2,
+    "schotten-totten-2/mid-game.svg": lambda: replay(
+        _bundled("schotten-totten-2/full-tactics.json"), 97
+    ),
     "clans-and-glory/54-points.svg": _clans_and_glory_54_points,
+    "clans-and-glory/mid-game.svg": lambda: replay(
+        _bundled("clans-and-glory/full-3-players.json"), 13
+    ),
 }
 
 
@@ -174,6 +191,12 @@ PICTURES: dict[str, Callable[[], object]] = {
 PICTURE_OPTIONS: dict[str, dict[str, Any]] = {
     "schotten-totten/first-move.svg": {"last_move": "R8@5", "show_hands": [0]},
     "schotten-totten/mid-game.svg": {"last_move": "Y7@8", "claims": True, "show_hands": False},
+    "schotten-totten-2/mid-game.svg": {"last_move": "R10@7", "claims": True, "show_hands": False},
+    "clans-and-glory/mid-game.svg": {
+        "last_move": "W7@t1s6",
+        "show_hands": False,
+        "names": ["Ada", "Bruno", "Chiara"],
+    },
 }
 
 
@@ -192,18 +215,63 @@ def example_replays() -> dict[str, Path]:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add every picture to the site as ``images/<name>``, and every example's replay."""
+    """Add every picture to the site as ``images/<name>``, every example's replay,
+    and the photograph of one replay page (when a Chromium is installed)."""
     for name in PICTURES:
         files.append(File.generated(config, f"images/{name}", content=picture(name)))
     for target, path in example_replays().items():
         item = next(iter(iter_records(path)))
         assert isinstance(item, Record | Match), item
         files.append(File.generated(config, target, content=replay_html(item)))
+    shot = screenshot()
+    _SHOTS.clear()
+    if shot is not None:
+        files.append(File.generated(config, SCREENSHOT[2], content=shot))
+        _SHOTS.append(SCREENSHOT[2])
     return files
+
+
+#: The position the docs build photographs: a card just placed, with verdicts.
+SCREENSHOT = ("schotten-totten/full-2024-tactics.json", 85, "replays/screenshot.png")
+#: The photographs this build took (none without a Chromium).
+_SHOTS: list[str] = []
+_CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--hide-scrollbars",
+)  # fmt: skip
+
+
+def screenshot() -> bytes | None:
+    """A PNG photograph of the replay page at :data:`SCREENSHOT`'s position, or
+    ``None`` (with a note) when no Chromium is installed or it fails."""
+    chromium = next(
+        (shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None
+    )
+    if chromium is None or os.environ.get("REFEREE_DOCS_NO_SCREENSHOT"):
+        log.info("no chromium: the replay screenshot is skipped")
+        return None
+    name, ply, _ = SCREENSHOT
+    item = _bundled(name)
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "replay.html"
+        out = Path(folder) / "shot.png"
+        page.write_text(replay_html(item, ply=ply), encoding="utf-8")
+        try:
+            subprocess.run(
+                [chromium, *_CHROMIUM_FLAGS, f"--screenshot={out}", "--window-size=1280,900",
+                 f"{page.as_uri()}#ply={ply}"],
+                capture_output=True, timeout=60, check=True,
+            )  # fmt: skip
+            return out.read_bytes()
+        except (OSError, subprocess.SubprocessError) as error:
+            log.info("the replay screenshot failed: %s", error)
+            return None
 
 
 _IMAGE = re.compile(r"^!\[([^\]]*)\]\(((?:\.\./)*)images/([^)]+\.svg)\)$", re.MULTILINE)
 _CLAIMS = re.compile(r"^<!-- claims: (\S+) -->$", re.MULTILINE)
+_SCREENSHOT_MARK = "<!-- replay-screenshot -->"
 
 
 def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
@@ -214,10 +282,15 @@ def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: File
         return f'<div class="referee-picture" role="figure" aria-label="{match.group(1)}">\n{svg}\n</div>'
 
     def claims(match: re.Match[str]) -> str:
+        """The verdicts on the picture, as its tooltips say them."""
         name = match.group(1)
-        state = PICTURES[name]()
-        answers = find_game(_game_of(name)).claimability(state)
-        return "\n".join(f"- {answer}" for answer in answers if answer.claimable is not None)
+        root = ET.fromstring(picture(name))
+        said = [
+            g.get("data-explanation", "")
+            for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if "verdict" in g.get("class", "").split()
+        ]
+        return "\n".join(f"- {text}" for text in said)
 
     markdown = _IMAGE.sub(inline, markdown)
     markdown = _CLAIMS.sub(claims, markdown)
@@ -227,41 +300,41 @@ def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: File
         for target, path in example_replays().items():
             rows.append(f"| {path.parent.name} | `{path.name}` | [step through]({depth}{target}) |")
         markdown = markdown.replace("<!-- replays -->", "\n".join(rows))
+    if _SCREENSHOT_MARK in markdown:
+        depth = "../" * page.file.src_uri.count("/")
+        name, ply, target = SCREENSHOT
+        shown = (
+            f"![The replay page of `{Path(name).name}` at ply {ply}]({depth}{target})"
+            if target in _SHOTS
+            else "(No screenshot in this build: no Chromium was installed to take it.)"
+        )
+        markdown = markdown.replace(_SCREENSHOT_MARK, shown)
     return markdown
 
 
-#: The position the docs build photographs (when a Chromium is installed).
-SCREENSHOT = ("schotten-totten/full-2024-tactics.json", 61, "replays/screenshot.png")
+_EXTERNAL = re.compile(
+    r"""<link\b[^>]*\bhref=["']?(?:https?:)?//|<script\b[^>]*\bsrc=["']?(?:https?:)?//"""
+    r"""|@import\s+(?:url\()?["']?(?:https?:)?//|url\(["']?(?:https?:)?//[^)]*\.(?:woff2?|ttf|otf|css)""",
+    re.IGNORECASE,
+)
+
+
+def external_resources(site: Path) -> list[str]:
+    """Every built page or style sheet that would load a resource (a style
+    sheet, a script, a font) from the network: the site must work offline."""
+    found = []
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in (".html", ".css") or not path.is_file():
+            continue
+        for match in _EXTERNAL.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            found.append(f"{path.relative_to(site)}: {match.group(0)[:80]}")
+    return found
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Photograph one position of a replay page with headless Chromium, as
-    ``replays/screenshot.png`` in the built site, so the page can be looked at
-    without opening a browser. Skipped (with a note) when no Chromium is found."""
-    chromium = next(
-        (shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)), None
-    )
-    if chromium is None:
-        log.info("no chromium: the replay screenshot is skipped")
-        return
-    name, ply, target = SCREENSHOT
-    item = _bundled(name)
-    out = Path(config.site_dir) / target
-    with tempfile.TemporaryDirectory() as folder:
-        page = Path(folder) / "replay.html"
-        page.write_text(replay_html(item, ply=ply), encoding="utf-8")
-        try:
-            subprocess.run(
-                [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                 f"--screenshot={out}", "--window-size=1400,1000", page.as_uri()],
-                capture_output=True, timeout=60, check=True,
-            )  # fmt: skip
-        except (OSError, subprocess.SubprocessError) as error:
-            log.warning("the replay screenshot failed: %s", error)
-
-
-def _game_of(name: str) -> str:
-    return name.split("/", 1)[0]
+    """Check that the built site loads nothing from the network."""
+    for problem in external_resources(Path(config.site_dir)):
+        log.warning("the site must work offline, but %s", problem)
 
 
 # --- docstrings for the API reference -------------------------------------------------

@@ -8,6 +8,12 @@ its report's summary, every other command prints ``referee: `` and that
 summary on standard error. The exit status follows the verdict: 0 legal, 1
 illegal, 2 unreadable (or a wrong command line).
 
+**One name for a document of a corpus.** ``--document N`` picks the N-th
+document (from 1) of a JSON Lines corpus in ``replay``, ``analyze``, ``show``
+and ``claimable``. (``--game`` names a *game* in ``demo`` and ``match``; the
+older ``--game N`` of ``replay`` and ``analyze`` still works, with a
+deprecation note on standard error.)
+
 **One rule for ``--ply``.** ``--ply N`` is a whole number of moves, ``0`` to
 the number of moves of the record it applies to: :func:`ply` reads it on the
 command line and :func:`check_ply` checks it against the record.
@@ -34,7 +40,9 @@ __all__ = [
     "EXIT_STATUS",
     "EXIT_UNREADABLE",
     "Refused",
+    "add_document_option",
     "check_ply",
+    "document_of",
     "error",
     "one_line",
     "ply",
@@ -130,3 +138,32 @@ def check_ply(upto: int | None, record: Record, where: str) -> None:
     """
     if upto is not None and upto > len(record.moves):
         raise RecordError(f"--ply {upto} is past the record's {len(record.moves)} moves", where)
+
+
+def add_document_option(parser: argparse.ArgumentParser) -> None:
+    """``--document N``: the N-th document of a corpus (and the hidden, deprecated
+    ``--game N`` that ``replay`` and ``analyze`` once used for it)."""
+    parser.add_argument(
+        "--document",
+        type=positive,
+        metavar="N",
+        help="only the N-th document of a JSON Lines corpus (from 1)",
+    )
+    parser.add_argument("--game", dest="document_alias", type=positive, help=argparse.SUPPRESS)
+
+
+def document_of(args: argparse.Namespace) -> int | None:
+    """The document ``--document`` asks for; the old ``--game`` spelling gets a
+    deprecation note (both at once is a mistake: a :class:`RecordError`).
+
+    >>> document_of(argparse.Namespace(document=3, document_alias=None))
+    3
+    """
+    document: int | None = getattr(args, "document", None)
+    alias: int | None = getattr(args, "document_alias", None)
+    if alias is None:
+        return document
+    if document is not None:
+        raise RecordError("give --document N alone (--game N is its old name)", "command line")
+    error("--game N is deprecated here: write --document N (--game names a game in demo and match)")
+    return alias

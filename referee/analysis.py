@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee._commands import EXIT_STATUS, error, positive
+from referee._commands import EXIT_STATUS, add_document_option, document_of, error
 from referee.errors import RefereeError
 from referee.game import GameState, Outcome
 from referee.records import (
@@ -51,15 +51,30 @@ from referee.records import (
 )
 from referee.records._validate import _validate_game
 
-__all__ = ["Analysis", "Decided", "MissedClaim", "add_parser", "analyze", "analyze_match", "run"]
+__all__ = [
+    "Analysis",
+    "Decided",
+    "MissedClaim",
+    "add_parser",
+    "analyze",
+    "analyze_match",
+    "analyze_positions",
+    "run",
+]
 
 
 @dataclass(frozen=True)
 class MissedClaim:
-    """A claim the player to move could have made and did not make that turn.
+    """A chance to claim that the player to move left unused.
 
-    ``ply`` is the first position of the turn at which the claim was legal;
-    ``turn_end`` the number of the move that ended the turn without it.
+    A chance is listed once, however many turns it lasted: it opens at the
+    first position (``ply``) at which the claim was legal during a turn of
+    ``player``, and is missed when that turn ends without the claim (at move
+    ``turn_end``). It stays the same chance while the claim is legal in each of
+    that player's later turns; ``turns`` counts the turns that ended without
+    it, and ``claimed_at`` is the number of the move that finally made the
+    claim (``None`` when it never came: the game ended, or the claim stopped
+    being legal).
     """
 
     ply: int
@@ -68,11 +83,15 @@ class MissedClaim:
     label: str
     explanation: str
     turn_end: int
+    turns: int = 1
+    claimed_at: int | None = None
 
     def __str__(self) -> str:
+        left = "1 turn" if self.turns == 1 else f"{self.turns} turns"
+        later = "" if self.claimed_at is None else f", claimed at move {self.claimed_at}"
         return (
             f"ply {self.ply}: player {self.player + 1} could claim {self.label} "
-            f"(turn ended at move {self.turn_end}): {self.explanation}"
+            f"(turn ended at move {self.turn_end}; left for {left}{later}): {self.explanation}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -84,6 +103,8 @@ class MissedClaim:
             "label": self.label,
             "explanation": self.explanation,
             "turn_end": self.turn_end,
+            "turns": self.turns,
+            "claimed_at": self.claimed_at,
         }
 
 
@@ -110,8 +131,10 @@ class Analysis:
 
     ``answers[k]`` holds the prover's answers at position ``k`` (only the
     complete formations, whose answer is not ``None``); ``missed_at(k)`` the
-    claims missed from it. ``plies`` counts the legal moves analysed;
-    ``illegal`` is the refused move of an illegal record.
+    chances to claim that opened there and were missed; ``tables[k]`` the
+    places decided at position ``k``, each with the player it is decided for
+    (claimed, or a claim on it proven). ``plies`` counts the legal moves
+    analysed; ``illegal`` is the refused move of an illegal record.
     """
 
     game: str
@@ -123,10 +146,24 @@ class Analysis:
     settled_at: int | None
     outcome: Outcome | None
     illegal: IllegalPly | None = None
+    tables: tuple[Mapping[int, int], ...] = ()
 
     def missed_at(self, ply: int) -> list[MissedClaim]:
-        """The missed claims that were available at position ``ply``."""
+        """The missed chances to claim that opened at position ``ply``."""
         return [m for m in self.missed if m.ply == ply]
+
+    def decided_count(self, ply: int, player: int) -> int:
+        """How many places were decided for ``player`` at position ``ply``.
+
+        >>> from referee.records import Record
+        >>> report = analyze(Record("schotten-totten", ("R9@1", "draw", "O1@2", "draw",
+        ...     "R8@1", "draw", "O2@2", "draw", "R7@1", "claim 1")))
+        >>> report.decided_count(8, 0), report.decided_count(9, 0), report.decided_count(10, 0)
+        (0, 1, 1)
+        """
+        if not 0 <= ply < len(self.tables):
+            return 0
+        return sum(1 for owner in self.tables[ply].values() if owner == player)
 
     def __str__(self) -> str:
         lines = [f"{self.where or '<record>'}: {self.game}, {self.plies} moves, {_result(self)}"]
@@ -215,38 +252,63 @@ def analyze(record: Record, *, in_match: bool = False) -> Analysis:
     report = _validate_game(record, in_match)[0]
     if report.input_error is not None:
         raise RefereeError("record_unreadable", f"{record.where}: {report.input_error}")
-    rules = _GAMES.get(record.game)
     state: GameState[Any] = fmt.start(record)
     moves = record.moves[: report.plies]
     states = [state]
     for move in moves:
         state = state.play(move)
         states.append(state)
+    return analyze_positions(record.game, states, moves, where=record.where, illegal=report.error)
+
+
+def analyze_positions(
+    game: str,
+    states: Sequence[Any],
+    moves: Sequence[str],
+    *,
+    where: str = "",
+    illegal: IllegalPly | None = None,
+) -> Analysis:
+    """The analysis of a game given as its positions: ``states[k]`` the table
+    after the first ``k`` of ``moves`` (one more state than moves).
+
+    The states may be one player's views (``state.view(p)``): the analysis
+    then holds only what the prover can tell from that player's side of the
+    table, which is what a page made for one player shows (see
+    :mod:`referee.replay`). ``illegal`` is the refused move that follows
+    the last position, if any.
+    """
+    if len(states) != len(moves) + 1:
+        raise ValueError(f"{len(moves)} moves need {len(moves) + 1} positions, not {len(states)}")
+    fmt: GameFormat[Any] = find_game(game, where)
+    rules = _GAMES.get(game)
     answers = [tuple(a for a in fmt.claimability(s) if a.claimable is not None) for s in states]
     missed: list[MissedClaim] = []
     decided: list[Decided] = []
+    tables: list[dict[int, int]] = [{} for _ in states]
     settled_at = None
+    final = states[-1].outcome
     if rules is not None:
         missed = _missed(states, moves, answers, rules)
         decided, tables = _decided(states, answers, rules)
-        outcome = states[-1].outcome
-        if outcome is not None and outcome.winner is not None and report.error is None:
-            winner = outcome.winner
+        if final is not None and final.winner is not None and illegal is None:
+            winner = final.winner
             for k in range(len(states) - 1, -1, -1):
                 mine = {p for p, owner in tables[k].items() if owner == winner}
                 if not rules.wins(states[k], mine):
                     break
                 settled_at = k
     return Analysis(
-        game=record.game,
-        where=record.where,
+        game=game,
+        where=where,
         plies=len(moves),
         answers=tuple(answers),
         missed=tuple(missed),
         decided=tuple(decided),
         settled_at=settled_at,
-        outcome=states[-1].outcome if report.error is None else None,
-        illegal=report.error,
+        outcome=final if illegal is None else None,
+        illegal=illegal,
+        tables=tuple(tables),
     )
 
 
@@ -261,15 +323,34 @@ def _missed(
     answers: Sequence[tuple[ClaimAnswer, ...]],
     rules: _Rules,
 ) -> list[MissedClaim]:
-    """Claims legal during a turn and not made before the turn ended."""
-    missed: list[MissedClaim] = []
+    """Chances to claim left unused, each listed once (see :class:`MissedClaim`).
+
+    During a turn, a place the player to move could claim (the prover proves
+    it and the claim is legal at that point of the turn) is *available*; a
+    turn that ends without claiming it misses it, and the player's next turns
+    that still offer it continue the same chance.
+    """
+    found: list[MissedClaim] = []
+    # (player, place) -> the chance so far: first position, its answer, first
+    # missed turn end, turns missed
+    open_: dict[tuple[int, int], tuple[int, ClaimAnswer, int, int]] = {}
     available: dict[int, tuple[int, ClaimAnswer]] = {}
+    claimed: dict[int, int] = {}
+
+    def close(key: tuple[int, int], claimed_at: int | None) -> None:
+        ply, answer, turn_end, turns = open_.pop(key)
+        player, place, label = answer.player, answer.place, answer.label
+        found.append(
+            MissedClaim(ply, player, place, label, answer.explanation, turn_end, turns, claimed_at)
+        )
+
     for k, move in enumerate(moves):
         state = states[k]
+        mover = state.to_move
         for answer in answers[k]:
-            if answer.player != state.to_move or not answer.claimable:
+            if answer.player != mover or not answer.claimable:
                 continue
-            if answer.place in available:
+            if answer.place in available or answer.place in claimed:
                 continue
             try:
                 state.play(rules.claim.format(answer.place))
@@ -279,15 +360,35 @@ def _missed(
         for place in list(available):
             if move == rules.claim.format(place):
                 del available[place]
+                claimed[place] = k + 1
         after = states[k + 1]
-        if after.to_move != state.to_move or after.outcome is not None:
-            if after.outcome is None:
-                missed.extend(
-                    MissedClaim(ply, a.player, place, a.label, a.explanation, k + 1)
-                    for place, (ply, a) in sorted(available.items())
-                )
-            available = {}
-    return missed
+        if after.to_move == mover and after.outcome is None:
+            continue  # the turn goes on
+        # The turn is over: each chance of the mover continues, opens or closes.
+        for place, move_number in claimed.items():
+            if (mover, place) in open_:
+                close((mover, place), move_number)
+        for key in [key for key in open_ if key[0] == mover and key[1] not in available]:
+            if key[1] not in claimed:
+                close(key, None)  # no longer available: the chance has passed
+        if after.outcome is None:
+            for place, (ply, answer) in available.items():
+                key = (mover, place)
+                if key in open_:
+                    first, first_answer, turn_end, turns = open_[key]
+                    open_[key] = (first, first_answer, turn_end, turns + 1)
+                else:
+                    open_[key] = (ply, answer, k + 1, 1)
+        available, claimed = {}, {}
+    if moves:  # the record ends inside a turn: its claims still close their chances
+        mover = states[len(moves) - 1].to_move
+        for place, move_number in claimed.items():
+            if (mover, place) in open_:
+                close((mover, place), move_number)
+    for key in list(open_):
+        close(key, None)
+    found.sort(key=lambda m: (m.ply, m.place, m.player))
+    return found
 
 
 def _decided(
@@ -326,9 +427,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "path", metavar="RECORD", help="a record or match file, a JSON Lines corpus, or -"
     )
-    parser.add_argument(
-        "--game", type=positive, metavar="N", help="only the N-th document of a corpus (from 1)"
-    )
+    add_document_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON output (one object per game)")
     parser.set_defaults(run=run)
     return parser
@@ -345,7 +444,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.replay import read_documents  # the viewer's module imports this one
 
     status = EXIT_STATUS["legal"]
-    for document in read_documents(args.path, game=args.game):
+    for document in read_documents(args.path, document=document_of(args)):
         report = validate(document)
         if not report.legal:
             error(report.summary())

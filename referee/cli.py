@@ -217,8 +217,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
-    """PATH, --round and --ply: which position of a record, match or position file."""
-    parser.add_argument("path", metavar="PATH", help="a record or position file, or -")
+    """PATH, --document, --round and --ply: which position of a record, match or
+    position file, or of a JSON Lines corpus of them."""
+    parser.add_argument(
+        "path", metavar="PATH", help="a record, match or position file, a .jsonl corpus, or -"
+    )
+    parser.add_argument(
+        "--document",
+        type=positive,
+        metavar="D",
+        help="for a JSON Lines corpus: its D-th document (from 1)",
+    )
     parser.add_argument(
         "--round",
         type=positive,
@@ -450,10 +459,11 @@ class _Progress:
 
 
 def _load_state(
-    path: str, ply: int | None, round_: int | None = None
+    path: str, ply: int | None, round_: int | None = None, document: int | None = None
 ) -> tuple[GameFormat[Any], GameState[Any]]:
     """The position a command asks for: a position file as it is, or a record
-    (a match's ``round_``-th game) after its first ``ply`` moves.
+    (a match's ``round_``-th game) after its first ``ply`` moves; in a JSON
+    Lines corpus, its ``document``-th document (needed when it holds several).
 
     A record or match is judged first, whole, by the one verdict
     (:func:`referee.records.validate`): one that is not legal is refused
@@ -461,10 +471,7 @@ def _load_state(
     ``ply``, since the verdict is about the record.
     """
     source: str | Path | IO[bytes] = _stdin() if path == "-" else Path(path)
-    documents = iter_documents(source)
-    item = next(documents, None)
-    if item is None or next(documents, None) is not None:
-        raise RecordError("expected one record or position, found none or several", path)
+    item = _one_document(iter_documents(source), path, document)
     if isinstance(item, RecordError):
         require_legal(item)  # unreadable: refused as validate reports it
         raise item
@@ -478,23 +485,47 @@ def _load_state(
         fmt = find_game(position.game, where)
         return fmt, fmt.load_position(position)
     try:
-        document: Record | Match | RecordError = parse_document(data, where)
+        parsed: Record | Match | RecordError = parse_document(data, where)
     except RecordError as error:
-        document = error
-    require_legal(document)
-    assert not isinstance(document, RecordError)
-    if isinstance(document, Match):
-        number = len(document.games) if round_ is None else round_
-        if number > len(document.games):
-            raise RecordError(f"--round {number}: the match has {len(document.games)} games", where)
-        record = document.games[number - 1]
+        parsed = error
+    require_legal(parsed)
+    assert not isinstance(parsed, RecordError)
+    if isinstance(parsed, Match):
+        number = len(parsed.games) if round_ is None else round_
+        if number > len(parsed.games):
+            raise RecordError(f"--round {number}: the match has {len(parsed.games)} games", where)
+        record = parsed.games[number - 1]
         where = f"{where} game {number}"
     elif round_ is not None:
         raise RecordError("--round applies to matches", where)
     else:
-        record = document
+        record = parsed
     check_ply(ply, record, where)
     return find_game(record.game, where), replay(record, ply)
+
+
+def _one_document(
+    documents: Iterator[tuple[Any, str] | RecordError], path: str, document: int | None
+) -> tuple[Any, str] | RecordError:
+    """The document a command works on: the only one, or the ``document``-th."""
+    where = "<stdin>" if path == "-" else path
+    if document is None:
+        item = next(documents, None)
+        if item is None:
+            raise RecordError("no document: the input is empty", where)
+        if isinstance(item, RecordError) and item.where == where:
+            return item  # the input itself cannot be read
+        if next(documents, None) is not None:
+            raise RecordError(
+                "the input holds several documents: pick one with --document D", where
+            )
+        return item
+    for number, item in enumerate(documents, start=1):
+        if isinstance(item, RecordError) and item.where == where:
+            return item
+        if number == document:
+            return item
+    raise RecordError(f"there is no document {document}", where)
 
 
 def _is_position(data: Any) -> bool:
@@ -509,7 +540,7 @@ def _is_position(data: Any) -> bool:
 
 
 def _claimable(args: argparse.Namespace) -> int:
-    game, state = _load_state(args.path, args.ply, args.round)
+    game, state = _load_state(args.path, args.ply, args.round, args.document)
     answers = game.claimability(state)
     if args.json:
         print(
@@ -547,7 +578,7 @@ def _natural_key(label: str) -> tuple[str, int]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    _, state = _load_state(args.path, args.ply, args.round)
+    _, state = _load_state(args.path, args.ply, args.round, args.document)
     if args.svg:
         from referee.svg import render_svg  # only this option needs the renderer
 

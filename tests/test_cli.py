@@ -154,3 +154,69 @@ def test_show_and_claimable_pick_a_game_of_a_match(capsys: pytest.CaptureFixture
     position = ROOT / "examples" / "positions" / "blue-seven.json"
     code, _, err = run(capsys, "show", "--round", "1", str(position))
     assert code == 2 and "--round applies to matches" in err
+
+
+def corpus_of(tmp_path: Path, *paths: Path) -> Path:
+    """A JSON Lines corpus of the given documents, one a line."""
+    corpus = tmp_path / "corpus.jsonl"
+    lines = [json.dumps(json.loads(p.read_text(encoding="utf-8"))) for p in paths]
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return corpus
+
+
+def test_show_and_claimable_read_a_document_of_a_corpus(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first = EXAMPLES / "schotten-totten" / "full-2024.json"
+    match = EXAMPLES / "schotten-totten-2" / "match-rache.json"
+    position = ROOT / "examples" / "positions" / "blue-seven.json"
+    corpus = corpus_of(tmp_path, first, match, position)
+    # The same answers as the document read on its own.
+    alone = run(capsys, "claimable", "--json", "--ply", "30", str(first))
+    assert (
+        run(capsys, "claimable", "--json", "--document", "1", "--ply", "30", str(corpus)) == alone
+    )
+    alone = run(capsys, "show", "--round", "2", "--ply", "40", str(match))
+    assert (
+        run(capsys, "show", "--document", "2", "--round", "2", "--ply", "40", str(corpus)) == alone
+    )
+    alone = run(capsys, "claimable", str(position))
+    assert run(capsys, "claimable", "--document", "3", str(corpus)) == alone
+    assert alone[0] == 0 and "stone 2" in alone[1]
+    # Several documents need a choice; a missing one is named.
+    code, _, err = run(capsys, "show", str(corpus))
+    assert code == 2 and "several documents: pick one with --document D" in err
+    code, _, err = run(capsys, "claimable", "--document", "4", str(corpus))
+    assert code == 2 and "there is no document 4" in err
+    # An illegal document of a corpus gets the verdict every command gives.
+    illegal = ILLEGAL / "schotten-totten" / "illegal-claim-not-proven.json"
+    corpus = corpus_of(tmp_path, first, illegal)
+    code, out, err = run(capsys, "show", "--document", "2", "--ply", "3", str(corpus))
+    assert code == 1 and out == ""
+    assert f"{corpus}:2: illegal at ply 24 'claim 4' [claim_not_proven]" in err
+
+
+def test_the_elo_of_a_clean_sweep_reads_as_a_bound() -> None:
+    from referee.arena import Standing, render_table
+
+    sweep = Standing(
+        "all", 10, 10, 0, 0, 10.0, 1.0, 0.72, 1.0, float("inf"), 164.0, float("inf"), 0
+    )
+    none = Standing(
+        "none", 10, 0, 10, 0, 0.0, 0.0, 0.0, 0.28, float("-inf"), float("-inf"), -164.0, 0
+    )
+    table = render_table([sweep, none])
+    assert "inf" not in table
+    assert ">+800 (+164, >+800)" in table and "<-800 (<-800, -164)" in table
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "show", "claimable", "demo", "validate"])
+def test_a_misspelled_option_gets_the_commands_own_usage(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    record = str(EXAMPLES / "schotten-totten" / "full-2024.json")
+    args = [command] if command == "demo" else [command, record]
+    code, _, err = run(capsys, *args, "--plyy", "3")
+    assert code == 2
+    assert err.startswith(f"usage: referee {command} ")
+    assert f"referee {command}: error: unrecognized arguments: --plyy 3" in err

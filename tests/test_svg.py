@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
@@ -253,19 +255,21 @@ def test_claims_marks_each_complete_formation_with_the_provers_verdict() -> None
     assert len(badges) == len(answers) and any(a.claimable for a in answers)
     for badge, answer in zip(badges, answers, strict=True):
         assert badge.get("data-place") == str(answer.place)
-        assert badge.get("data-explanation") == answer.explanation
+        words = badge.get("data-explanation") or ""
         assert ("not-claimable" in badge.get("class", "")) is not answer.claimable
-        tooltip = badge.findtext(f"{SVG}title") or ""
-        assert answer.explanation in tooltip
+        assert badge.findtext(f"{SVG}title") == words
+        # Plain words, not codes: no underscores, the sums said to be sums.
+        assert "_" not in words and "(24)" not in words
+        who = "can claim" if answer.claimable else "cannot claim"
+        assert words.startswith(f"player {answer.player + 1} {who} {answer.label}"), words
         best = answer.evidence.get("opponent_best") or {}
-        if answer.claimable and best.get("added"):
-            # A granted claim also names the cards of the opponent's best hope.
-            assert f"(reached by adding {' '.join(best['added'])})" in tooltip
-        odds = answer.evidence["odds"]  # and how many completions would beat it
-        assert tooltip.endswith(
-            f"odds: {odds['beating']} of the opponent's {odds['total']} possible "
-            "completions beat it"
-        )
+        if best.get("added"):  # the opponent's best hope names its cards
+            assert " ".join(best["added"]) in words
+        odds = answer.evidence["odds"]
+        if answer.claimable or answer.evidence.get("opponent_complete"):
+            assert "Odds" not in words  # nothing left to complete, or proven
+        else:  # how many completions would beat it
+            assert f"Odds: {odds['beating']:,} of the {odds['total']:,} ways" in words
     assert groups(parse(render_svg(state)), "verdict") == []
 
 
@@ -297,7 +301,11 @@ def test_docs_pages_get_pictures_inline_claim_lists_and_replay_links() -> None:
     assert "<img" not in out and "](images/" not in out
     inline = out.split('<div class="referee-picture"', 1)[1].split("</div>", 1)[0]
     assert '<g class="verdict claimable"' in inline and "\n\n" not in inline
-    assert "- stone 8, player 1: claimable: color (12) stands" in out
+    # The claim list says what the picture's tooltips say, in words.
+    assert "- player 1 can claim stone 8: player 1's colour totalling 12 cannot be beaten" in out
+    tips = re.findall(r'data-explanation="([^"]*)"', inline)
+    listed = [line[2:] for line in out.splitlines() if line.startswith("- ")]
+    assert [html.unescape(t) for t in tips] == listed
     records = sorted(
         [
             *(ROOT / "examples" / "records").glob("*/*.json"),

@@ -120,9 +120,23 @@ def tally(results: Sequence[GameResult], bots: int) -> list[Standing]:
 
 
 def _elo(value: float) -> str:
-    if math.isinf(value):
-        return "+inf" if value > 0 else "-inf"
+    """An Elo difference for people. A win rate of 0% or 100% (or its interval's
+    end) implies an infinite difference, and beyond ±800 (a 99% expected score)
+    the number says little more: both are written as a bound, ``<-800`` (below
+    -800) or ``>+800`` (above +800), as short as the table's column.
+
+    >>> _elo(191.4), _elo(-math.inf), _elo(math.inf), _elo(-920.0)
+    ('+191', '<-800', '>+800', '<-800')
+    """
+    if value < -_ELO_BOUND:
+        return f"<-{_ELO_BOUND}"
+    if value > _ELO_BOUND:
+        return f">+{_ELO_BOUND}"
     return f"{value:+.0f}"
+
+
+#: Elo differences beyond this are written as "<-800" or ">+800".
+_ELO_BOUND = 800
 
 
 def render_table(standings: Sequence[Standing]) -> str:

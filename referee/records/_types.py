@@ -44,7 +44,10 @@ class RecordError(RefereeError):
 
 
 class _ShownAsReplay:
-    """Jupyter shows a record or a match as a small replay to step through."""
+    """Jupyter shows a record or a match as a small replay to step through: a
+    static picture of its last position first (all that shows where scripts
+    do not run: GitHub, nbviewer, an untrusted notebook), replaced by the
+    interactive board once the script runs; the board's data is compressed."""
 
     __slots__ = ()
 
@@ -52,7 +55,7 @@ class _ShownAsReplay:
         from referee.replay import replay_html
 
         assert isinstance(self, Record | Match)
-        return replay_html(self, fragment=True)
+        return replay_html(self, fragment=True, compact=True)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,11 @@ def browser() -> Iterator[Any]:
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
         "--disable-dev-shm-usage",
         "--window-size=1400,1000",
     ):
@@ -59,3 +64,21 @@ def browser() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def desktop(browser: Any) -> Iterator[Any]:
+    """The shared browser in a wide window (as every test leaves it)."""
+    browser.set_window_size(1400, 1000)
+    yield browser
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """The shared browser in a phone-sized window (390 by 844 pixels), put back
+    to the wide window afterwards."""
+    browser.set_window_size(390, 844)
+    try:
+        yield browser
+    finally:
+        browser.set_window_size(1400, 1000)

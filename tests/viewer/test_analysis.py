@@ -50,35 +50,57 @@ def states_of(record: Record, plies: int) -> list[Any]:
     return states
 
 
-def reference_missed(record: Record, plies: int) -> set[tuple[int, int, int]]:
-    """(first position, player, place) of every claim listed by ``legal_moves()``
-    during a turn and not made before the turn ended (the game going on)."""
+def reference_missed(record: Record, plies: int) -> set[tuple[int, int, int, int, int | None]]:
+    """(first position, player, place, turns missed, the move that claimed it
+    at last or None) of every chance to claim:
+    a claim listed by ``legal_moves()`` during a turn and not made before the
+    turn ended (the game going on), continued while each of that player's
+    next turns lists it again."""
     states = states_of(record, plies)
     claim_class = CLAIMS.get(record.game)
-    missed: set[tuple[int, int, int]] = set()
+    chances: dict[tuple[int, int], list[int]] = {}
+    missed: set[tuple[int, int, int, int, int | None]] = set()
     available: dict[int, int] = {}
+    claimed: dict[int, int] = {}
     for k, move in enumerate(record.moves[:plies]):
         state = states[k]
         for legal in state.legal_moves():
             place = getattr(legal, "stone", getattr(legal, "tile", None))
-            if type(legal).__name__ == claim_class and place not in available:
+            if type(legal).__name__ == claim_class and place not in {*available, *claimed}:
                 available[place] = k
         played = state.parse_move(move)
         if type(played).__name__ == claim_class:
-            available.pop(getattr(played, "stone", getattr(played, "tile", None)), None)
+            place = getattr(played, "stone", getattr(played, "tile", None))
+            available.pop(place, None)
+            claimed[place] = k + 1
         after = states[k + 1]
         if after.to_move != state.to_move or after.outcome is not None:
+            mover = state.to_move
+            for key in [key for key in chances if key[0] == mover]:
+                if key[1] in claimed or key[1] not in available or after.outcome is not None:
+                    first, turns = chances.pop(key)
+                    missed.add((first, mover, key[1], turns, claimed.get(key[1])))
             if after.outcome is None:
-                missed |= {(ply, state.to_move, place) for place, ply in available.items()}
-            available = {}
+                for place, ply in available.items():
+                    first, turns = chances.get((mover, place), [ply, 0])
+                    chances[(mover, place)] = [first, turns + 1]
+            available, claimed = {}, {}
+    if claimed:  # the record ends inside a turn that made claims
+        mover = states[plies - 1].to_move
+        for place, number in claimed.items():
+            if (mover, place) in chances:
+                first, turns = chances.pop((mover, place))
+                missed.add((first, mover, place, turns, number))
+    missed |= {(first, p, place, turns, None) for (p, place), (first, turns) in chances.items()}
     return missed
 
 
 def check_against_prover(record: Record, analysis: Analysis) -> None:
     states = states_of(record, analysis.plies)
     assert analysis.plies == len(states) - 1
-    found = {(m.ply, m.player, m.place) for m in analysis.missed}
+    found = {(m.ply, m.player, m.place, m.turns, m.claimed_at) for m in analysis.missed}
     assert found == reference_missed(record, analysis.plies), record.where
+    assert len(found) == len(analysis.missed)  # each chance listed once
     for missed in analysis.missed:
         state = states[missed.ply]
         assert state.to_move == missed.player
@@ -144,6 +166,19 @@ def test_random_playouts_report_exactly_the_skipped_claims(
         check_against_prover(record, analysis)
         reported += len(analysis.missed)
     assert reported, "a random player skips claims: some must be reported"
+
+
+def test_a_chance_is_listed_once_and_closed_by_its_claim() -> None:
+    moves = ["R9@1", "draw", "O1@2", "draw", "R8@1", "draw", "O2@2", "draw", "R7@1", "draw"]
+    moves += ["B1@3", "draw", "O3@2", "draw", "B2@3", "draw", "Y1@4", "claim 1"]
+    record = Record("schotten-totten", tuple(moves))
+    assert [(m.ply, m.turn_end, m.turns, m.claimed_at) for m in analyze(record).missed] == [
+        (9, 10, 2, 18)
+    ]
+    check_against_prover(record, analyze(record))
+    # Without the claim the chance stays open to the end of the record.
+    unclaimed = Record("schotten-totten", tuple(moves[:-1]))
+    assert [(m.turns, m.claimed_at) for m in analyze(unclaimed).missed] == [(2, None)]
 
 
 def test_a_claim_made_at_once_is_not_missed_and_an_unprovable_one_never_is() -> None:
@@ -238,5 +273,8 @@ def test_analyze_reads_a_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[st
         "schotten-totten-2",
     ]
     assert err.startswith(f"referee: {corpus}:3: illegal at ply 24 'claim 4' [claim_not_proven]")
-    assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0
+    assert main(["analyze", "--json", "--document", "2", str(corpus)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
+    assert main(["analyze", "--json", "--game", "2", str(corpus)]) == 0  # the old spelling
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2 and "--game N is deprecated here" in err

@@ -69,9 +69,16 @@ def test_hostile_names_and_meta_stay_text(browser: Any, tmp_path: Path, hostile:
     assert browser.execute_script("return window.hacked === undefined")
     assert css_all(browser, ".verdict") == []
     labels = [label.get_attribute("textContent") for label in css_all(browser, ".hand-toggle")]
-    assert labels == [f" {name}'s hand" for name in names]
-    moves = css_all(browser, "ol.moves li")
-    assert moves[0].get_attribute("title") == names[record.first]
+    assert labels == [f" {name}'s hand face up" for name in names]
+    moves = css_all(browser, "table.moves .move")
+    assert (moves[0].get_attribute("title") or "").startswith(f"{names[record.first]} plays ")
+    # The names are text on the board too, never markup.
+    assert (
+        browser.execute_script("return document.querySelector('.board svg').textContent").count(
+            names[0][:8]
+        )
+        >= 1
+    )
     # Every script element holds what the page wrote: the data parses back.
     data = browser.execute_script(
         "return JSON.parse(document.querySelector('script.replay-data').textContent)"

@@ -43,13 +43,21 @@ def test_frames_rebuilt_from_diffs_are_the_pictures_of_the_positions() -> None:
     frames = frame_pieces(data)
     assert len(frames) == len(record.moves) + 1
     symbols: dict[str, str] = {}
+    movers = data["games"][0]["movers"]  # type: ignore[index]
     for ply in (0, 1, 37, 80, len(record.moves)):
+        last = record.moves[ply - 1] if ply else None
         drawing = _draw(
             replay_to(record, ply),
-            last_move=record.moves[ply - 1] if ply else None,
+            last_move=last,
+            mover=movers[ply - 1] if ply else None,
+            drawn=(movers[ply - 1], (last == "draw tactic",))
+            if last and last.startswith("draw")
+            else None,
             claims=analysis.answers[ply],
             highlight=[m.place for m in analysis.missed_at(ply)],
             symbols=symbols,
+            names=["player 1", "player 2"],
+            replay=True,
         )
         assert isinstance(drawing, _Drawing)
         # The same pieces (the page draws them by layer, in the order first seen).
@@ -95,7 +103,11 @@ def test_missed_claims_are_ringed_and_flagged() -> None:
     )
     data = replay_data(record)
     game = data["games"][0]
-    assert game["missedAt"] == {"10": [str(analyze(record).missed[0])]}
+    missed = analyze(record).missed[0]
+    assert [(m["ply"], m["end"], m["player"]) for m in game["missed"]] == [(9, 10, 0)]
+    assert data["texts"][game["missed"][0]["text"]].startswith(
+        f"player 1 could claim stone 1 from ply 9 and let {missed.turns} turn"
+    )
     assert game["frames"][9]["missed"] and not game["frames"][8]["missed"]
     rings = [p for p in frame_pieces(data)[9] if 'class="highlight"' in p]
     assert len(rings) == 1 and "stone 1" in rings[0]
@@ -138,7 +150,9 @@ def _corpus(tmp_path: Path) -> tuple[Path, list[str]]:
     return corpus, lines
 
 
-def test_replay_of_a_corpus_picks_among_its_games(tmp_path: Path) -> None:
+def test_replay_of_a_corpus_picks_among_its_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     corpus, _ = _corpus(tmp_path)
     out = tmp_path / "corpus.html"
     assert main(["replay", str(corpus), "-o", str(out)]) == 1  # its third document is illegal
@@ -152,27 +166,46 @@ def test_replay_of_a_corpus_picks_among_its_games(tmp_path: Path) -> None:
     assert names == ["game 1", "document 2, game 1", "document 2, game 2", "game 3"]
     assert data["title"] == "Schotten Totten and Schotten Totten 2: 3 games from corpus.jsonl"
     assert data["games"][3]["illegal"]["reason"] == "claim_not_proven"
-    # --game keeps one document: the page is that document's own.
-    assert main(["replay", str(corpus), "--game", "3", "-o", str(out)]) == 1
-    assert out.read_text(encoding="utf-8").count('"name":"game"') == 1
+    # --document keeps one document: the page is that document's own, and its
+    # commands name the document.
+    assert main(["replay", str(corpus), "--document", "3", "-o", str(out)]) == 1
+    page = out.read_text(encoding="utf-8")
+    assert page.count('"name":"game"') == 1
+    assert f'"command":"referee claimable {corpus} --document 3"' in page
+    assert main(["replay", str(corpus), "--document", "2", "-o", str(out)]) == 0
+    assert f'"command":"referee claimable {corpus} --document 2 --round 2"' in out.read_text(
+        encoding="utf-8"
+    )
+    capsys.readouterr()
+    # The old spelling still works, with a note; both at once are refused.
     assert main(["replay", str(corpus), "--game", "2", "-o", str(out)]) == 0
+    assert "--game N is deprecated here: write --document N" in capsys.readouterr().err
+    assert main(["replay", str(corpus), "--game", "2", "--document", "2"]) == 2
+    assert "give --document N alone" in capsys.readouterr().err
 
 
 def test_replay_of_a_corpus_refuses_what_it_cannot_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus, lines = _corpus(tmp_path)
-    assert main(["replay", str(corpus), "--game", "4"]) == 2
+    assert main(["replay", str(corpus), "--document", "4"]) == 2
     assert "there is no document 4" in capsys.readouterr().err
-    assert main(["replay", str(corpus), "--game", "0"]) == 2
-    assert "--game: expected a whole number of at least 1, got '0'" in capsys.readouterr().err
+    assert main(["replay", str(corpus), "--document", "0"]) == 2
+    assert "--document: expected a whole number of at least 1, got '0'" in capsys.readouterr().err
     big = tmp_path / "big.jsonl"
     big.write_text((lines[0] + "\n") * (MAX_PAGE_GAMES + 1), encoding="utf-8")
     assert main(["replay", str(big), "-o", str(tmp_path / "x.html")]) == 2
-    assert "pick one with --game N" in capsys.readouterr().err
+    assert "pick one with --document N" in capsys.readouterr().err
     assert (
         main(
-            ["replay", str(big), "--game", str(MAX_PAGE_GAMES + 1), "-o", str(tmp_path / "x.html")]
+            [
+                "replay",
+                str(big),
+                "--document",
+                str(MAX_PAGE_GAMES + 1),
+                "-o",
+                str(tmp_path / "x.html"),
+            ]
         )
         == 0
     )
@@ -180,7 +213,7 @@ def test_replay_of_a_corpus_refuses_what_it_cannot_show(
     broken.write_text(lines[0] + "\n{not json\n", encoding="utf-8")
     assert main(["replay", str(broken), "-o", str(tmp_path / "x.html")]) == 2
     assert "broken.jsonl:2" in capsys.readouterr().err
-    assert main(["replay", str(broken), "--game", "1", "-o", str(tmp_path / "x.html")]) == 0
+    assert main(["replay", str(broken), "--document", "1", "-o", str(tmp_path / "x.html")]) == 0
     empty = tmp_path / "empty.jsonl"
     empty.write_text("", encoding="utf-8")
     assert main(["replay", str(empty)]) == 2
