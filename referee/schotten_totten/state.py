@@ -390,19 +390,26 @@ class State(LineState[Move]):
         return self.rules.tactics and self.tactics_played[p] <= self.tactics_played[1 - p]
 
     def status(self) -> tuple[str, ...]:
-        """Every reason this position could not arise in a game (empty when it
-        is well formed), like python-chess's ``Board.status()``.
+        """Every reason this position could not arise from a deal by legal play
+        (empty when it can), like python-chess's ``Board.status()``; each
+        problem names where (``"stone 3: ..."``, ``"player 2 ..."``).
 
-        Checked: cards used twice, sides over their size, owners without their
-        complete formation or whose claim the table cannot prove, both players
-        holding winning stones, an outcome that disagrees with the stones,
-        tactic and joker counts that disagree with the table, hand sizes.
+        Checked: cards used twice or not adding up, sides over their size,
+        owners without their complete formation or whose claim the table cannot
+        prove, the outcome against the stones (a won game stops at the winner's
+        claim, in its own turn), tactic and joker counts against the table, hand
+        sizes against the piles (full while a pile has cards), the cards each
+        player has played against alternating turns and the passes the rules
+        allow, the phase against what it says happened this turn, blank turns,
+        and the recruiter's cards under the piles. Loading a position refuses
+        it when this is not empty.
 
         >>> new_game(seed=1).status()
         ()
-        >>> won = Stone(((), ()), owner=0)
-        >>> State(stones=(won, won, won, *[Stone()] * 6)).status()[0]
-        'stone 1: player 1 holds it without a complete formation'
+        >>> from dataclasses import replace
+        >>> spectator = new_game(seed=1).view(None)
+        >>> replace(spectator, hand_sizes=(3, 6), deck_size=45).status()
+        ('player 1 holds 3 cards but 45 cards are still to draw: a hand is refilled to 6 after every card played while a pile has cards',)
         """
         return tuple(_problems(self))
 
@@ -1780,9 +1787,7 @@ def _stone_problems(state: State) -> list[str]:
             if len(side) > size:
                 problems.append(f"stone {number}: player {p + 1} has more than {size} cards")
             if any(type(c) is Tactic and c.kind != "elite" for c in side):
-                problems.append(
-                    f"stone {number}: only clan cards and elite troops lie on a side"
-                )
+                problems.append(f"stone {number}: only clan cards and elite troops lie on a side")
             done = stone.completed[p]
             if (done is None) == (len(side) == size):
                 problems.append(
@@ -1977,17 +1982,18 @@ def _outcome_problems(state: State) -> list[str]:
             "blocked exactly after two turns in a row pass and claim nothing"
         )
     if not -1 <= state.blank_turns <= 2:
-        problems.append(f"blank_turns is {state.blank_turns}: it counts 0, 1 or 2 turns (-1 after a claim)")
+        problems.append(
+            f"blank_turns is {state.blank_turns}: it counts 0, 1 or 2 turns (-1 after a claim)"
+        )
     if blocked:
         if state.phase is not Phase.PLAY:
-            problems.append("a blocked game ends at the end of a turn, not in its "
-                            f"{state.phase.value} phase")
+            problems.append(
+                f"a blocked game ends at the end of a turn, not in its {state.phase.value} phase"
+            )
         for p in (0, 1):
             # Nothing changed since either blank turn: both players passed then.
             if state.can_play_card(p):
-                problems.append(
-                    f"the game is blocked, but player {p + 1} can lay a clan card"
-                )
+                problems.append(f"the game is blocked, but player {p + 1} can lay a clan card")
             claims = _claimable(state, p)
             if claims:
                 problems.append(
@@ -2032,7 +2038,9 @@ def _phase_problems(state: State) -> list[str]:
         )
     if phase is Phase.RECRUIT_RETURN:
         if any(state.under_piles):
-            problems.append("the recruiter has not put its cards back yet, but cards lie under the piles")
+            problems.append(
+                "the recruiter has not put its cards back yet, but cards lie under the piles"
+            )
         if state.hand_sizes[mover] == 0:
             problems.append("the recruiter's hand is empty: it has nothing to put back")
     if phase is Phase.AFTER_RECRUIT and state.hand_sizes[mover] > 0:

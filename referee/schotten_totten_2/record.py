@@ -247,7 +247,10 @@ class SchottenTotten2Format(LineFormat[State]):
         to_move = _player(data.get("to_move", attacker), where, "to_move")
         flags = {}
         # Derived: the siege deck is empty only once its last card has been drawn.
-        defaults = {"exhausted": deck_size == 0 and phase is not Phase.SHUFFLE, "late_control": False}
+        defaults = {
+            "exhausted": deck_size == 0 and phase is not Phase.SHUFFLE,
+            "late_control": False,
+        }
         for key in ("exhausted", "late_control"):
             value = data.get(key, defaults[key])
             if not isinstance(value, bool):

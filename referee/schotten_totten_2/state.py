@@ -2026,8 +2026,7 @@ def _pending_problems(state: State) -> list[str]:
             )
         if state.hand_sizes[holder] < _EXCHANGED:
             problems.append(
-                f"{_NAMES[holder]} holds {state.hand_sizes[holder]} cards: it cannot have "
-                "offered 3"
+                f"{_NAMES[holder]} holds {state.hand_sizes[holder]} cards: it cannot have offered 3"
             )
     if state.phase is Phase.AFTER_PASS and state.outcome is None:
         # Nothing that gives the passer a play has happened since its pass: the
@@ -2081,7 +2080,8 @@ def _outcome_problems(state: State) -> list[str]:
             f"(or right after its draw), but {_NAMES[state.to_move]} is to move"
         )
     if reason == Termination.CONTROLLED_DAMAGED_TILE and (
-        len(damaged) > _DAMAGED_TO_WIN - 1 or not any(not t.sides[0] and not t.sides[1] for t in damaged)
+        len(damaged) > _DAMAGED_TO_WIN - 1
+        or not any(not t.sides[0] and not t.sides[1] for t in damaged)
     ):
         problems.append(
             "the attacker controlled a damaged tile: it lies empty, one of at most three "
