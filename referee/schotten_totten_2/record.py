@@ -164,8 +164,12 @@ class SchottenTotten2Format(LineFormat[State]):
 
         Without ``phase`` the position is the start of a turn of ``to_move``;
         a position written mid-turn carries its ``phase`` and what the turn
-        has pending (``support``, ``exchange``, ``late_control``). The state is
-        checked like any other (every problem reported at once).
+        has pending (``support``, ``exchange``, ``late_control``), and a
+        finished one its ``result``. Derived: ``exhausted`` from an empty deck,
+        a held siege, four damaged tiles, the tactic cards in the hands. The
+        state is checked like any other, then with :meth:`State.status`: a
+        position no game reaches is refused with one :class:`RecordError`
+        naming every problem.
         """
         where, data = position.where, position.data
         known = {
