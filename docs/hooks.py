@@ -95,14 +95,18 @@ def _schotten_totten_2() -> object:
     tiles: list[dict[str, Any]] = [{"sides": [[], []]} for _ in range(7)]
     tiles[0] = {"damaged": True, "sides": [["R2"], []]}
     tiles[1] = {"sides": [["G7", "G8", "G9", "G10"], ["B3", "B4"]], "first": 0}
+    tiles[2] = {"sides": [[], ["P8", "P9", "P10"]]}
     tiles[3] = {"sides": [["Y11", "P11"], ["R1"]], "first": 0}
+    tiles[4] = {"sides": [[], ["Y5", "Y6"]]}
     tiles[6] = {"sides": [["B0", "Y1"], ["P5", "G6", "R7"]], "first": 1}
     data = {
         "game": "schotten-totten-2",
         "tiles": tiles,
         "attacker": 0,
+        "to_move": 1,
         "oil": 2,
-        "discards": ["R9", "Y4"],
+        # the control that damaged tile 1, then a cauldron of oil (the R9)
+        "discards": ["B6", "B7", "B8", "Y4", "R9"],
     }
     return find_game("schotten-totten-2").load_position(parse_position(data, "docs"))
 
@@ -160,21 +164,23 @@ PICTURES: dict[str, Callable[[], object]] = {
         {4: ("R9 O3 Y1", "G6 B4 P1", {"first": 1, "owner": 0})}, {"edition": "1999"}
     ),
     "schotten-totten/blue-seven-unseen.svg": lambda: _schotten_totten(
-        {2: ("R6 O6 Y6", "B8 B9", {})}, {"edition": "1999"}
+        {2: ("R6 O6 Y6", "B8 B9", {}), 5: ("", "P1", {})}, {"edition": "1999"}
     ),
     "schotten-totten/blue-seven.svg": _position_file("examples/positions/blue-seven.json"),
     "schotten-totten/nine-only-ties.svg": lambda: _schotten_totten(
-        {6: ("R9 O6 B5", "Y4 G7", {})}, {"edition": "1999"}
+        {6: ("R9 O6 B5", "Y4 G7", {}), 1: ("", "P1", {})}, {"edition": "1999"}
     ),
     "schotten-totten/mud-fight.svg": lambda: _schotten_totten(
         {
             6: ("R1 R2 R3 R4", "B7", {"style": "mud_fight"}),
             3: ("R9 O8 G8", "B1 B2 B3", {"style": "blind_mans_bluff", "first": 1}),
             5: ("joker", "", {}),
+            1: ("", "P1 P2", {}),
+            2: ("", "P3", {}),
         },
         {"variants": ["tactics"]},
         tactics_played=[2, 2],
-        discards=["banshee"],
+        discards=["banshee", "B9"],
     ),
     "schotten-totten-2/wall.svg": _schotten_totten_2,
     "schotten-totten-2/mid-game.svg": lambda: replay(

@@ -69,7 +69,7 @@ def test_schotten_totten_claimed_stone_style_and_first_marker() -> None:
     styles = {s.get("data-stone"): s.get("data-style") for s in groups(muddy, "stone")}
     assert styles["6"] == "mud_fight" and styles["3"] == "blind_mans_bluff"
     assert "joker" in cards_in(groups(muddy, "stone")[4])
-    assert cards_in(groups(muddy, "discards")[0]) == ["banshee"]
+    assert cards_in(groups(muddy, "discards")[0]) == ["banshee", "B9"]
 
 
 def test_schotten_totten_2_seven_tiles_attacker_above() -> None:

@@ -310,15 +310,23 @@ class _SchottenTotten(ArenaGame):
                 ',"hand_tactics":',
                 _numbers((view.tactics_in_hand(0), view.tactics_in_hand(1))),
             )
+        # the position's turn fields (a game in play writes its phase there
+        # unless it is the start of a turn), then the seat's hand
+        early = view.phase.value != "play"
+        if early:
+            parts += ',"phase":', json_text(view.phase.value)
+        if view.blank_turns:
+            parts += ',"blank_turns":', _number(view.blank_turns)
+        if view.under_piles[0] or view.under_piles[1]:
+            parts += (
+                ',"under_piles":',
+                _compact([[p for p, _ in pile] for pile in view.under_piles]),
+            )
         hand = view.hands[seat]
-        parts += (
-            ',"hand":[',
-            "" if hand is None else cards_json(hand),
-            '],"phase":',
-            json_text(view.phase.value),
-            ',"deck_size":',
-            _number(view.deck_size),
-        )
+        parts += ',"hand":[', "" if hand is None else cards_json(hand), "]"
+        if not early:
+            parts += ',"phase":', json_text(view.phase.value)
+        parts += ',"deck_size":', _number(view.deck_size)
         if tactics:
             parts += ',"tactic_deck_size":', _number(view.tactic_deck_size)
         parts.append("}")

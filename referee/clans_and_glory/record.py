@@ -352,7 +352,7 @@ class _PositionReader:
         except InvalidStateError as error:
             self.problem("", str(error))
             raise self.refuse() from None
-        for message in state.problems():
+        for message in state.status():
             self.problem("", message)
         if self.problems:
             raise self.refuse()

@@ -358,23 +358,26 @@ class State:
 
     # -- well-formedness --------------------------------------------------------------
 
-    def problems(self) -> tuple[str, ...]:
-        """Why no game can reach this state, every reason at once (empty when none).
+    def status(self) -> tuple[str, ...]:
+        """Why no game can reach this state, every reason at once (empty when
+        none), like python-chess's ``Board.status()``.
 
         The constructor already refuses what cannot exist at all (duplicate cards,
         a wrong number of tableaus, seven shields of one player); this checks a
-        well-formed state against a game's history, like python-chess's
-        ``status()``: the cards in play for the player count, the start cards on
-        the start seats, hand sizes against the cards each player placed, whose
-        turn it is, a shield only where its owner placed a card, every face-up card
-        a player placed matching a card beside or opposite, and the removed cards.
+        well-formed state against a game's history: the cards in play for the
+        player count, the start cards on the start seats, hand sizes against the
+        cards each player placed, whose turn it is, a shield only where its owner
+        placed a card and in an order the turns allow, every face-up card a player
+        placed matching a card placed before it beside or opposite, every
+        face-down card placed when no card in its player's hand fitted, and the
+        removed cards. Loading a position refuses it when this is not empty.
 
-        >>> new_game(2, seed=1).problems()
+        >>> new_game(2, seed=1).status()
         ()
         >>> game = new_game(2, seed=1)
         >>> bad = State(2, game.layout, game.deal, game.removed, game.table, game.hands,
         ...             ((0,), (), (), ()), to_move=1)
-        >>> for problem in bad.problems():
+        >>> for problem in bad.status():
         ...     print(problem)
         player 2 is to move, but 0 cards have been placed, so player 1 is
         player 1 has a shield on tableau 1 but placed only 0 cards there
@@ -382,8 +385,8 @@ class State:
         return tuple(_history_problems(self))
 
     def is_valid(self) -> bool:
-        """Whether :meth:`problems` finds nothing."""
-        return not self.problems()
+        """Whether :meth:`status` finds nothing."""
+        return not self.status()
 
     # -- the end ---------------------------------------------------------------------
 
@@ -888,19 +891,70 @@ def _history_problems(state: State) -> Iterable[str]:
         )
     # shields go only on a tableau just played to
     for tableau, stack in enumerate(state.shields, start=1):
+        counted = True
         for player in sorted(set(stack)):
             cards = sum(1 for seat, p in on_table if seat.tableau == tableau and p.player == player)
             if stack.count(player) > cards:
+                counted = False
                 yield (
                     f"player {player + 1} has a shield on tableau {tableau} "
                     f"but placed only {_count(cards)} there"
                 )
+        if counted and not _stack_in_turn_order(stack, placed_by, players):
+            owners = " ".join(str(p + 1) for p in stack)
+            yield (
+                f"the shields on tableau {tableau} (players {owners}, first placed first) lie "
+                "in an order the turns do not allow: player p's k-th card is the "
+                "(k-1)*players+p-th placed"
+            )
     # a face-up card must have matched when it was placed; cards never leave the table
     face_up_at = {seat: p.card for seat, p in on_table if p.face_up}
+    unmatched = set()
     for seat, placed in on_table:
         fitted = _fits(layout, face_up_at.get, placed.card, seat)
         if placed.player is not None and placed.face_up and not fitted:
+            unmatched.add(seat)
             yield f"{placed.card} on {seat} matches no face-up card beside or opposite it"
+    # ... and a card placed before it: some order places each after one it matches
+    early = {seat: card for seat, card in face_up_at.items() if seat in starts}
+    waiting = {seat: card for seat, card in face_up_at.items() if seat not in early}
+    grown = True
+    while grown:
+        grown = False
+        for seat, card in list(waiting.items()):
+            if _fits(layout, early.get, card, seat):
+                early[seat] = waiting.pop(seat)
+                grown = True
+    circle = [f"{card} on {seat}" for seat, card in waiting.items() if seat not in unmatched]
+    if circle:
+        yield (
+            f"{', '.join(circle)} match only one another: whichever was placed first "
+            "matched no card already on the table"
+        )
+    # a face-down card goes down only when no card in hand fits a free seat; the
+    # start cards were on the table then, and its player held its current hand
+    free = [seat for seat, p in table if p is None]
+    start_up = {seat: p.card for seat, p in table if seat in starts and p is not None and p.face_up}
+    for seat, placed in on_table:
+        if placed.face_up or placed.player is None:
+            continue
+        held = (placed.card, *state.hands[placed.player])
+        fit = next(
+            (
+                (card, there)
+                for card in held
+                for there in (seat, *free)
+                if _fits(layout, start_up.get, card, there)
+            ),
+            None,
+        )
+        if fit is not None:
+            card, there = fit
+            yield (
+                f"{placed.card} lies face down on {seat}, but when it was placed player "
+                f"{placed.player + 1} held {card}, which fitted {there} beside a start card "
+                "(a card goes face down only when none fits)"
+            )
     # the cards removed at set-up
     if len(state.removed) != setup.random_removals:
         yield f"{len(state.removed)} cards removed at set-up, not {setup.random_removals}"
@@ -912,6 +966,20 @@ def _history_problems(state: State) -> Iterable[str]:
     )
     if unaccounted:
         yield "cards in play that are nowhere: " + " ".join(map(str, unaccounted))
+
+
+def _stack_in_turn_order(stack: Sequence[int], placed_by: Sequence[int], players: int) -> bool:
+    """Whether shields by ``stack``'s owners (first placed first) can have been
+    placed in that order: player p's k-th card (from 0) was placed at turn
+    ``k * players + p``, and each shield goes on with one of its owner's cards."""
+    last = -1
+    for player in stack:
+        # the owner's first turn after the last shield's
+        turn = player + max(0, (last - player) // players + 1) * players
+        if turn >= player + placed_by[player] * players:
+            return False
+        last = turn
+    return True
 
 
 # -- set-up ----------------------------------------------------------------------------

@@ -439,6 +439,14 @@ def _compare_result(recorded: Any, actual: dict[str, Any] | None) -> str | None:
             if key == "winner":  # a sentence for people counts players from 1
                 return f"the record says {_who_wins(value)} but the replay says {_who_wins(actual[key])}"
             return f"the record says {key}={value!r} but the replay gives {actual[key]!r}"
+    # A result of a finished game says who won and why: {} says nothing.
+    missing = [key for key in ("winner", "reason") if key in actual and key not in recorded]
+    if missing:
+        given = f"({_show(recorded)})" if recorded else "{}"
+        return (
+            f"the record's result {given} gives no {' and no '.join(missing)}, "
+            f"but the game ended: {_show(actual)}"
+        )
     return None
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.cards import Card, InvalidCardError
-from referee.game import Outcome
+from referee.game import Outcome, Termination
 from referee.line.records import LineFormat, player_index, playout
 from referee.prover import ClaimVerdict
 from referee.records import (
@@ -40,6 +40,7 @@ from referee.schotten_totten.state import (
     Rules,
     State,
     Stone,
+    _full_hand,
     _outcome,
     check_deck,
     new_game,
@@ -58,6 +59,21 @@ __all__ = ["FORMAT", "SchottenTottenFormat", "random_playout", "verdict_json"]
 
 #: The fields of a stone in a position.
 _STONE_FIELDS = frozenset({"sides", "style", "owner", "first"})
+#: The fields of a position (besides format, game and rules).
+_POSITION_FIELDS = frozenset(
+    {
+        "stones",
+        "discards",
+        "to_move",
+        "phase",
+        "blank_turns",
+        "hand_sizes",
+        "hand_tactics",
+        "tactics_played",
+        "jokers_played",
+        "under_piles",
+    }
+)
 
 _VARIANTS = {"tactics", "early-bird", "clanfehde"}
 
@@ -154,11 +170,17 @@ class SchottenTottenFormat(LineFormat[State]):
         """The state of a visible position (hands and piles hidden).
 
         What the table decides is derived: the outcome (three adjacent or five
-        stones) and which players have played a joker. A position that no game
-        can reach is refused with one :class:`RecordError` naming every problem
-        (see :meth:`State.status`).
+        stones, or a blocked game), which players have played a joker, and for
+        a won position the winner to move in the phase of its claim. Hand sizes
+        are derived while the piles have cards (hands are full then). A
+        position that no game can reach is refused with one
+        :class:`RecordError` naming every problem (see :meth:`State.status`).
         """
         where, data = position.where, position.data
+        unknown = sorted(set(data) - _POSITION_FIELDS - {"format", "game", "rules"})
+        if unknown:
+            known = ", ".join(sorted(_POSITION_FIELDS))
+            raise RecordError(f"unknown field (known: {known})", where, unknown[0])
         rules = self.rules_of(position.rules, where)
         stones_data = data.get("stones")
         if not isinstance(stones_data, list) or len(stones_data) != STONES:
@@ -170,17 +192,40 @@ class SchottenTottenFormat(LineFormat[State]):
             raise RecordError("expected an array of cards", where, "discards")
         discards = _cards(discards_data, where, "discards", rules)
         seen.update(discards)
-        to_move = _player(data.get("to_move", 0), where, "to_move", optional=False) or 0
+        won = [o for o in (_outcome(stones, p) for p in (0, 1)) if o is not None]
+        winner = won[0].winner if len(won) == 1 else None
+        to_move = _player(
+            data.get("to_move", 0 if winner is None else winner), where, "to_move", optional=False
+        )
+        assert to_move is not None
+        phase = _phase(data, where, rules, winner)
+        blank = data.get("blank_turns", 0 if winner is None else -1)
+        if isinstance(blank, bool) or not isinstance(blank, int) or not -1 <= blank <= 2:
+            raise RecordError("expected -1, 0, 1 or 2", where, "blank_turns")
+        under = _under_piles(data, where, rules)
         unseen = max(0, len(CLAN_CARDS.cards) - sum(n for c, n in seen.items() if type(c) is Card))
         hidden_tactics = len(TACTIC_CARDS) - sum(n for c, n in seen.items() if type(c) is Tactic)
         if not rules.tactics:
             hidden_tactics = 0
         hidden_tactics = max(0, hidden_tactics)
-        default = min(rules.hand_size, (unseen + hidden_tactics) // 2)
-        sizes = _counts(data, "hand_sizes", [default, default], where)
-        if sum(sizes) > unseen + hidden_tactics:
+        hidden = unseen + hidden_tactics
+        if "hand_sizes" in data:
+            sizes = _counts(data, "hand_sizes", [0, 0], where)
+        else:
+            # While the piles have cards, hands are full (one card fewer right
+            # after playing one, two more between the recruiter's draws and returns).
+            draft = State(rules=rules, to_move=to_move, phase=phase)
+            sizes = [_full_hand(draft, 0), _full_hand(draft, 1)]
+            if sum(sizes) > hidden:
+                raise RecordError(
+                    f"say how many cards each hand holds: the {hidden} unseen cards cannot "
+                    "fill both hands, so the piles have run out and the hands may be short",
+                    where,
+                    "hand_sizes",
+                )
+        if sum(sizes) > hidden:
             raise RecordError(
-                f"expected two hand sizes that fit the {unseen + hidden_tactics} unseen cards",
+                f"expected two hand sizes that fit the {hidden} unseen cards",
                 where,
                 "hand_sizes",
             )
@@ -192,34 +237,40 @@ class SchottenTottenFormat(LineFormat[State]):
         played = _counts(data, "tactics_played", [0, 0], where)
         jokers = self._jokers(data, stones, discards, where)
         clans_held = sum(sizes) - sum(in_hands)
-        state = State(
-            rules=rules,
-            stones=tuple(stones),
-            hands=(None, None),
-            hand_sizes=(sizes[0], sizes[1]),
-            deck=None,
-            deck_size=max(0, unseen - clans_held),
-            tactic_deck=None,
-            tactic_deck_size=max(0, hidden_tactics - sum(in_hands)),
-            discards=tuple(discards),
-            tactics_played=(played[0], played[1]),
-            jokers_played=jokers,
-            to_move=to_move,
-            phase=Phase.PLAY,
-            # Later completions must count as later than every recorded one.
-            ply=2,
-            hand_tactics=(in_hands[0], in_hands[1]),
-        )
-        won = [o for o in (_outcome(state.stones, p) for p in (0, 1)) if o is not None]
-        if len(won) == 1:
-            state = replace(state, outcome=won[0])
-        problems = list(state.status())
+        problems = []
         if clans_held > unseen:
             problems.append(f"the hands hold {clans_held} clan cards but only {unseen} are unseen")
         if sum(in_hands) > hidden_tactics:
             problems.append(
                 f"the hands hold {sum(in_hands)} tactic cards but only {hidden_tactics} are unseen"
             )
+        if problems:
+            raise RecordError("impossible position: " + "; ".join(problems), where)
+        outcome = won[0] if len(won) == 1 else None
+        if outcome is None and blank >= 2:
+            outcome = Outcome(Termination.BLOCKED, None)
+        state = State(
+            rules=rules,
+            stones=tuple(stones),
+            hands=(None, None),
+            hand_sizes=(sizes[0], sizes[1]),
+            deck=None,
+            deck_size=unseen - clans_held,
+            tactic_deck=None,
+            tactic_deck_size=hidden_tactics - sum(in_hands),
+            discards=tuple(discards),
+            tactics_played=(played[0], played[1]),
+            jokers_played=jokers,
+            to_move=to_move,
+            phase=phase,
+            # Later completions must count as later than every recorded one.
+            ply=2,
+            outcome=outcome,
+            blank_turns=blank,
+            hand_tactics=(in_hands[0], in_hands[1]),
+            under_piles=under,
+        )
+        problems = list(state.status())
         if problems:
             raise RecordError("impossible position: " + "; ".join(problems), where)
         return state
@@ -326,6 +377,13 @@ class SchottenTottenFormat(LineFormat[State]):
             data["tactics_played"] = list(state.tactics_played)
             data["jokers_played"] = list(state.jokers_played)
             data["hand_tactics"] = [state.tactics_in_hand(0), state.tactics_in_hand(1)]
+        won = any(_outcome(state.stones, p) is not None for p in (0, 1))
+        if state.phase is not Phase.PLAY or won:
+            data["phase"] = state.phase.value
+        if state.blank_turns:
+            data["blank_turns"] = state.blank_turns
+        if state.under_piles[0] or state.under_piles[1]:
+            data["under_piles"] = [[p for p, _ in pile] for pile in state.under_piles]
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
@@ -537,6 +595,49 @@ def _counts(data: Mapping[str, Any], key: str, default: list[int], where: str) -
     ):
         raise RecordError("expected two counts, one per player", where, key)
     return [value[0], value[1]]
+
+
+def _phase(data: Mapping[str, Any], where: str, rules: Rules, winner: int | None) -> Phase:
+    """The phase of a position: given, or the start of a turn; a won position
+    without one stands at the winning claim, right after the card played (at
+    the start of the turn with Der frühe Vogel, where claims come first)."""
+    if "phase" not in data:
+        if winner is None or rules.early_bird:
+            return Phase.PLAY
+        return Phase.AFTER_PLAY
+    text = data["phase"]
+    try:
+        return Phase(text)
+    except ValueError:
+        names = ", ".join(p.value for p in Phase)
+        raise RecordError(f"expected a phase ({names}), got {text!r}", where, "phase") from None
+
+
+def _under_piles(
+    data: Mapping[str, Any], where: str, rules: Rules
+) -> tuple[tuple[tuple[int, AnyCard | str], ...], ...]:
+    """The recruiter's cards under the piles, as players: ``[[0, 0], []]`` (clan
+    pile, tactic pile; bottom-most last). Their faces are hidden."""
+    value = data.get("under_piles", [[], []])
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(
+            isinstance(pile, list)
+            and all(isinstance(p, int) and not isinstance(p, bool) and p in (0, 1) for p in pile)
+            for pile in value
+        )
+    ):
+        raise RecordError(
+            "expected two arrays (clan pile, tactic pile) of the players who put cards there",
+            where,
+            "under_piles",
+        )
+    if (value[0] or value[1]) and not rules.tactics:
+        raise RecordError("cards go under the piles only with tactics", where, "under_piles")
+    return tuple(
+        tuple((p, name) for p in pile) for pile, name in zip(value, ("clan", "tactic"), strict=True)
+    )
 
 
 def _player(value: Any, where: str, at: str, *, optional: bool) -> int | None:

@@ -34,6 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.cards import Card, InvalidCardError
+from referee.game import REFEREE_ENDS, Outcome, Termination
 from referee.line.records import LineFormat, player_index, playout
 from referee.prover import ClaimVerdict
 from referee.records import (
@@ -168,14 +169,18 @@ class SchottenTotten2Format(LineFormat[State]):
 
         Without ``phase`` the position is the start of a turn of ``to_move``;
         a position written mid-turn carries its ``phase`` and what the turn
-        has pending (``support``, ``exchange``, ``late_control``). The state is
-        checked like any other (every problem reported at once).
+        has pending (``support``, ``exchange``, ``late_control``), and a
+        finished one its ``result``. Derived: ``exhausted`` from an empty deck,
+        a held siege, four damaged tiles, the tactic cards in the hands. The
+        state is checked like any other, then with :meth:`State.status`: a
+        position no game reaches is refused with one :class:`RecordError`
+        naming every problem.
         """
         where, data = position.where, position.data
         known = {
             "attacker", "to_move", "tiles", "discards", "actions", "hand_sizes", "hand_tactics",
             "deck_size", "tactic_deck_size", "tactics_played", "oil", "exhausted",
-            "phase", "support", "exchange", "late_control",
+            "phase", "support", "exchange", "late_control", "result",
         }  # fmt: skip
         extra = sorted(set(data) - known - {"format", "game", "rules"})
         if extra:
@@ -250,14 +255,30 @@ class SchottenTotten2Format(LineFormat[State]):
             raise RecordError(f"at most {OIL_CAULDRONS} oil cauldrons", where, "oil")
         to_move = _player(data.get("to_move", attacker), where, "to_move")
         flags = {}
+        # Derived: the siege deck is empty only once its last card has been drawn.
+        defaults = {
+            "exhausted": deck_size == 0 and phase is not Phase.SHUFFLE,
+            "late_control": False,
+        }
         for key in ("exhausted", "late_control"):
-            value = data.get(key, False)
+            value = data.get(key, defaults[key])
             if not isinstance(value, bool):
                 raise RecordError("expected true or false", where, key)
             flags[key] = value
         exchange = pending["exchange"]
+        outcome = _result(data.get("result"), attacker, where)
+        if (
+            outcome is None
+            and "result" not in data
+            and flags["exhausted"]
+            and to_move != attacker
+            and phase is Phase.OPENING
+            and not flags["late_control"]
+        ):
+            # Derived: the attacker's last turn ended without a draw: the siege held.
+            outcome = Outcome(Termination.SIEGE_HELD, 1 - attacker)
         try:
-            return State(
+            state = State(
                 rules=rules,
                 attacker=attacker,
                 tiles=tuple(tiles),
@@ -280,9 +301,15 @@ class SchottenTotten2Format(LineFormat[State]):
                 hand_tactics=None if hand_tactics is None else (hand_tactics[0], hand_tactics[1]),
                 exchange=None if exchange is None else (exchange[0], exchange[1], exchange[2]),
                 late_control=flags["late_control"],
+                outcome=outcome,
             )
         except ValueError as error:
             raise RecordError(str(error), where, _field_of(str(error))) from None
+        problems = state.status()
+        if problems:
+            message = "impossible Schotten Totten 2 position: " + "; ".join(problems)
+            raise RecordError(message, where, _field_of(message))
+        return state
 
     def position_of(self, state: State) -> Position:
         """The visible position of ``state`` (mid-turn too: it loads back)."""
@@ -320,6 +347,11 @@ class SchottenTotten2Format(LineFormat[State]):
             data["exchange"] = [str(c) for c in state.exchange]
         if state.late_control:
             data["late_control"] = True
+        outcome = state.outcome
+        if outcome is not None and outcome.reason not in REFEREE_ENDS:
+            # How a siege ended is not all on the table (a damaged tile controlled
+            # again, a siege held or failed): the position says it.
+            data["result"] = {"winner": outcome.winner, "reason": str(outcome.reason)}
         return Position(self.name, data, self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
@@ -536,6 +568,14 @@ def _field_of(message: str) -> str:
         side = f".sides[{int(tile.group(2)) - 1}]" if tile.group(2) else ""
         return f"tiles[{int(tile.group(1)) - 1}]{side}"
     for words, field in (
+        ("turns alternate", ""),
+        ("exhausted", "exhausted"),
+        ("oil cauldrons", "oil"),
+        ("the siege failed", "result"),
+        ("the siege held", "result"),
+        ("the siege ends", "result"),
+        ("the attacker won", "result"),
+        ("offer", "exchange"),
         ("hand_tactics", "hand_tactics"),
         ("tactic cards do not add up", "tactic_deck_size"),
         ("do not add up", "hand_sizes"),
@@ -546,6 +586,32 @@ def _field_of(message: str) -> str:
         if words in first:
             return field
     return ""
+
+
+#: The ends of a siege a position may give as its ``result``.
+_SIEGE_ENDS = (
+    Termination.CONTROLLED_DAMAGED_TILE,
+    Termination.FOURTH_TILE_DAMAGED,
+    Termination.SIEGE_HELD,
+    Termination.SIEGE_FAILED,
+)
+
+
+def _result(value: Any, attacker: int, where: str) -> Outcome | None:
+    """A position's ``result``: how the siege ended, ``{"winner": ..., "reason": ...}``."""
+    if value is None:
+        return None
+    reasons = ", ".join(str(r) for r in _SIEGE_ENDS)
+    if not isinstance(value, dict) or set(value) != {"winner", "reason"}:
+        raise RecordError(
+            f"expected an object with the winner (0 or 1) and the reason ({reasons})",
+            where,
+            "result",
+        )
+    reason, winner = value["reason"], value["winner"]
+    if reason not in [str(r) for r in _SIEGE_ENDS]:
+        raise RecordError(f"expected a reason ({reasons}), got {reason!r}", where, "result.reason")
+    return Outcome(Termination(reason), _player(winner, where, "result.winner"))
 
 
 def _siege(card: AnyCard) -> Card:

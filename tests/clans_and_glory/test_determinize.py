@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -23,6 +24,23 @@ def hidden_from(game: State, viewer: int | None) -> Counter[Card]:
     return Counter([*cards, *game.removed])
 
 
+def sampling_only(full: State, viewer: int | None) -> list[str]:
+    """The problems of ``full`` but those a determinization leaves by design.
+
+    It samples the cards the viewer did not see, not what could be deduced
+    (docs: Rulings, Clans and Glory): a hidden face-down card sampled may be one
+    its player could have placed face up, which ``status()`` refuses in a
+    position. Every other problem is a real one."""
+    left = []
+    for problem in full.status():
+        deduced = re.match(
+            r"\S+ lies face down on \S+, but when it was placed player (\d)", problem
+        )
+        if deduced is None or int(deduced.group(1)) - 1 == viewer:
+            left.append(problem)
+    return left
+
+
 class TestDeterminize:
     @settings(max_examples=60, deadline=None)
     @given(game=positions, data=st.data())
@@ -31,7 +49,7 @@ class TestDeterminize:
         view = game.view(viewer)
         full = determinize(view, random.Random(data.draw(st.integers(0, 1000))))
         assert full.view(viewer) == view
-        assert full.problems() == ()
+        assert sampling_only(full, viewer) == []
         # the constructor's own checks accept it too
         assert dataclasses.replace(full) == full
         assert hidden_from(full, viewer) == hidden_from(game, viewer)
@@ -44,14 +62,15 @@ class TestDeterminize:
         self, game: State, seed: int
     ) -> None:
         rng = random.Random(seed)
-        full = determinize(game.view(game.to_move), rng)
+        viewer = game.to_move
+        full = determinize(game.view(viewer), rng)
         while not full.is_over:
             mover = full.to_move
             moves = full.generate_legal_moves()
             assert moves, "a running game always has a legal move"
             assert list(full.view(mover).legal_moves()) == moves
             full = full.play(rng.choice(moves), player=mover)
-            assert full.problems() == ()
+            assert sampling_only(full, viewer) == []
         assert full.outcome is not None
 
     def test_the_viewers_own_cards_are_kept(self) -> None:

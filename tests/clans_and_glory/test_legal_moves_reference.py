@@ -82,4 +82,4 @@ def test_a_dealt_game_is_what_the_checked_constructor_builds(players: int, seed:
     game = new_game(players, seed=seed)
     fields = {f.name: getattr(game, f.name) for f in dataclasses.fields(State)}
     assert State(**fields) == game
-    assert game.problems() == ()
+    assert game.status() == ()

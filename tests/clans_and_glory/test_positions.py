@@ -8,6 +8,8 @@ is refused with one ``RecordError`` listing every problem.
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -48,7 +50,7 @@ def test_every_position_of_a_game_loads_back_and_plays_on_alike(
 ) -> None:
     total = len(FORMAT.random_record(seed, {"players": players}).moves)
     state = played(players, seed, round(cut * total))
-    assert state.problems() == ()
+    assert state.status() == ()
     loaded = load(position_data(state))
     assert FORMAT.position_of(loaded) == FORMAT.position_of(state)
     assert loaded.to_move == state.to_move and loaded.outcome == state.outcome
@@ -252,11 +254,113 @@ def test_an_edited_position_is_refused_or_consistent(data: dict[str, Any]) -> No
         assert error.where == "p.json" and error.detail
         return
     # Whatever loads is a position some game can reach, and it round-trips.
-    assert state.problems() == ()
+    assert state.status() == ()
     again = FORMAT.position_of(state).to_json()
     assert load(again) == state
     for move in state.legal_moves()[:5]:
         state.play(move)
+
+
+# --- sound: every position a legal game passes through loads back equal -----------------------
+
+
+def random_game(players: int, seed: int) -> list[State]:
+    """Every state of a random legal game (any move, shields and face-down cards included)."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = state.play(rng.choice(list(state.legal_moves())))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_every_ply_of_a_game_loads_back_equal_and_every_listed_move_plays(
+    players: int, seed: int
+) -> None:
+    for state in random_game(players, seed):
+        assert state.status() == ()
+        loaded = load(position_data(state))
+        assert loaded.status() == ()
+        # equal, but for the deal and the moves, which a position does not carry
+        assert replace(loaded, deal=state.deal, removed=state.removed, moves=state.moves) == state
+        assert sorted(loaded.removed) == sorted(state.removed)
+        for move in loaded.legal_moves():
+            loaded.play(move)  # raises if refused
+
+
+# --- complete: what no order of turns reaches is refused, each with its message ---------------
+
+
+def _opened(seed: int) -> dict[str, Any]:
+    return position_data(new_game(2, seed=seed))
+
+
+def test_face_up_cards_that_match_only_one_another_are_refused() -> None:
+    # Two cards, one per player, side by side: they share a colour or rank, but
+    # neither matches a start card, so whichever came first matched nothing then.
+    for seed in range(50):
+        game = new_game(2, seed=seed)
+        free = set(game.free_seats())
+        for first, second in game.layout.neighbour_pairs:
+            if not {first, second} <= free:
+                continue
+            for a in game.hands[0]:
+                b = next(
+                    (
+                        c
+                        for c in game.hands[1]
+                        if (c.colour == a.colour or c.value == a.value)
+                        and not game.fits(a, first)
+                        and not game.fits(c, second)
+                    ),
+                    None,
+                )
+                if b is None:
+                    continue
+                data = _opened(seed)
+                data["hands"][0].remove(str(a))
+                data["hands"][1].remove(str(b))
+                data["seats"] += [
+                    {"seat": str(first), "card": str(a), "player": 0},
+                    {"seat": str(second), "card": str(b), "player": 1},
+                ]
+                data.pop("hand_sizes")
+                data["to_move"] = 0
+                message = str(refusal(data))
+                assert f"{a} on {first}, {b} on {second} match only one another" in message
+                return
+    raise AssertionError("no such pair of seats found")
+
+
+def test_a_face_down_card_while_a_card_fitted_is_refused() -> None:
+    game = new_game(2, seed=1)
+    assert any(m.face_down is False for m in game.legal_moves())  # something fits
+    card = game.hands[0][0]
+    seat = game.free_seats()[0]
+    data = position_data(game)
+    data["hands"][0].remove(str(card))
+    data["seats"].append({"seat": str(seat), "card": str(card), "player": 0, "down": True})
+    data.pop("hand_sizes")
+    data["to_move"] = 1
+    message = str(refusal(data))
+    assert f"{card} lies face down on {seat}, but when it was placed player 1 held" in message
+    assert "(a card goes face down only when none fits)" in message
+
+
+def test_shields_in_an_order_the_turns_do_not_allow_are_refused() -> None:
+    # Player 1's first card (turn 0) and player 2's (turn 1) both on tableau 1,
+    # each with a shield: player 2's shield cannot lie under player 1's.
+    game = new_game(2, seed=1).play("G5@t1s1+shield")
+    second = next(m for m in game.legal_moves() if m.shield and m.seat.tableau == 1)
+    data = position_data(game.play(second))
+    assert data["shields"][0] == [0, 1]
+    assert load(data).status() == ()
+    data["shields"][0] = [1, 0]
+    message = str(refusal(data))
+    assert "the shields on tableau 1 (players 2 1, first placed first) lie in an order" in message
 
 
 def test_a_players_view_is_not_offered_as_a_position() -> None:

@@ -205,7 +205,8 @@ def test_claimable_json_gives_the_odds(capsys: pytest.CaptureFixture[str], tmp_p
     assert stone2["evidence"]["odds"] == {"beating": 0, "total": 48, "probability": 0.0}
     # Without the B7 on the table, the B7 is the one beating card of 49.
     data = json.loads(position.read_text())
-    data["stones"][4]["sides"][0] = []
+    data["stones"][4]["sides"][1] = []
+    data["to_move"] = 1  # player 2 has laid one card fewer: its turn
     moved = tmp_path / "no-blue-seven.json"
     moved.write_text(json.dumps(data))
     stone2 = _claimable_json(capsys, moved)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from referee.records import (
     RecordError,
+    find_game,
     iter_records,
     json_schema,
     load_position,
@@ -172,3 +174,16 @@ def test_recorded_result_must_match() -> None:
     record["moves"] = record["moves"][:10]
     report = validate(parse_record(record))
     assert report.result_mismatch is not None and "not over" in report.result_mismatch
+
+
+@pytest.mark.parametrize("game", ["schotten-totten", "schotten-totten-2", "clans-and-glory"])
+def test_a_result_of_a_finished_game_says_who_won_and_why(game: str) -> None:
+    record = find_game(game).random_record(5, {})
+    assert record.result is not None and validate(record).legal
+    empty = validate(dataclasses.replace(record, result={}))
+    assert empty.result_mismatch is not None
+    assert empty.result_mismatch.startswith("the record's result {} gives no winner and no reason")
+    winner_only = validate(dataclasses.replace(record, result={"winner": record.result["winner"]}))
+    assert (
+        winner_only.result_mismatch is not None and "gives no reason" in winner_only.result_mismatch
+    )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from referee.records import Record, validate
 from referee.schotten_totten_2 import (
+    SIEGE_CARDS,
     Control,
     EndTurn,
     Move,
@@ -28,7 +29,7 @@ from referee.schotten_totten_2 import (
     parse_move,
 )
 
-from .helpers import TACTICS, deck_with, play_all, position, reason_of
+from .helpers import TACTICS, cards, deck_with, play_all, position, reason_of
 
 # The 22 places of one side, all taken (tiles 1-7 intact: 3, 4, 3, 2, 3, 4, 3).
 FULL_SIDE = [
@@ -89,21 +90,77 @@ def test_issue_reproduction_the_stalling_game_now_ends() -> None:
 # --- the failed siege ---------------------------------------------------------------------------
 
 
-def _stuck() -> State:
-    # The attacker holds only tactic cards it may not play (tactic limit); the
-    # defender's sides are full and it holds only siege cards.
-    return position(
-        _full(1),
-        hands=("joker spy", "B5 B6"),
-        discards="shield",
-        rules=TACTICS,
-        tactics_played=(1, 0),
-    )
+#: The tactic cards the attacker draws: the shield it plays (one tactic card
+#: ahead of the defender, it may then play no other), then seven it keeps.
+TACTIC_HAND = "joker joker spy redeploy recruitment desertion treason"
+#: The defender's hand at the end: siege cards only.
+SIEGE_HAND = "B1 B2 B3 B4 B5 B6 B7"
+#: Siege cards the attacker plays and then retreats from (all discarded).
+LOST = "R0 R11 Y0 Y11 G0 G3 G4 G5 G6 G7 G8 G9 G10 G11 P0 P1 P2 P3 P4 P5 P6"
+#: The attacker's places for its lost cards.
+_ROOM = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 4, 4]
+
+
+def _stuck(lost: int = 21, keep: tuple[str, ...] = (), full: bool = True) -> State:
+    """A position reached by legal play from a deal where nobody can change
+    anything once the attacker passes (the failed siege needs tactic cards:
+    while the deck has cards a base-game attacker holds siege cards and can
+    always retreat to make room for one).
+
+    The attacker (player 1) plays ``lost`` siege cards, retreats from all of
+    them and plays its shield, which the defender's oil discards; it then
+    plays ``keep`` at the gate. It draws siege cards first and tactic cards
+    last, so it ends with seven tactic cards it may not play (the tactic
+    limit). The defender fills its 22 places (21 without ``full``: tile 7
+    keeps room) and ends with siege cards only. The piles still have cards,
+    so both hands are full.
+    """
+    sides = [card for row in FULL_SIDE for card in row.split()]
+    tiles = [n for n, row in enumerate(FULL_SIDE, start=1) for _ in row.split()]
+    if not full:
+        sides, tiles = sides[:-1], tiles[:-1]
+    # the attacker's turns: (retreat first, card, tile)
+    plan: list[tuple[bool, str, int]] = [
+        (False, c, t) for c, t in zip(LOST.split()[:lost], _ROOM[:lost], strict=True)
+    ]
+    plan.append((True, "shield", 1))
+    plan += [(False, card, 4) for card in keep]
+    siege = [card for _, card, _ in plan if card != "shield"]
+    tactic_draws = len(TACTIC_HAND.split()) + 1
+    draws = ["siege"] * (len(plan) - tactic_draws) + ["tactic"] * tactic_draws
+    oil_turn = lost + 1  # the defender's turn after the shield
+    supply = iter(siege[7:])
+    answers = iter([*sides[7:], *SIEGE_HAND.split()])
+    deck: list[str] = []
+    for turn in range(1, len(plan) + 1):
+        if draws[turn - 1] == "siege":
+            deck.append(next(supply))
+        if turn <= len(sides):
+            deck.append(next(answers))
+    dealt = set(deck) | set(siege[:7]) | set(sides[:7])
+    rest = [str(c) for c in SIEGE_CARDS.cards if str(c) not in dealt]
+    order = [*siege[:7], *sides[:7], *deck, *rest]
+    pile = ["shield", *TACTIC_HAND.split(), "explosion", "support", "exchange"]
+    state = new_game(deck=cards(" ".join(order)), tactic_deck=cards(" ".join(pile)), rules=TACTICS)
+    for turn, (retreat, card, tile) in enumerate(plan, start=1):
+        if retreat:
+            held = [t.number for t in state.tiles if t.sides[0]]
+            state = state.play(f"retreat {','.join(map(str, held))}")
+        state = state.play(f"{card}@{tile}").play(
+            "draw" if draws[turn - 1] == "siege" else "draw tactic"
+        )
+        if turn <= len(sides):
+            if turn == oil_turn:
+                state = state.play("oil 1")
+            state = state.play(f"{sides[turn - 1]}@{tiles[turn - 1]}").play("draw")
+    assert state.status() == ()
+    return state
 
 
 def test_nobody_can_change_anything_the_siege_has_failed() -> None:
     state = _stuck()
-    assert state.deck_size > 0 and state.legal_moves() == [Pass()]
+    assert state.deck_size > 0 and state.tactic_deck_size > 0
+    assert state.legal_moves() == [Pass()]
     ended = play_all(state, ["pass", "done"])
     assert ended.outcome is not None
     assert (ended.outcome.winner, ended.outcome.reason) == (1, "siege_failed")
@@ -112,12 +169,7 @@ def test_nobody_can_change_anything_the_siege_has_failed() -> None:
 
 def test_no_failed_siege_while_someone_can_still_play() -> None:
     # the same, but the defender has room at tile 7: the game goes on
-    sides = _full(1)
-    sides[7] = ("", "Y10 G1")
-    state = position(
-        sides, hands=("joker spy", "B5 B6"), discards="shield", rules=TACTICS, tactics_played=(1, 0)
-    )
-    after = play_all(state, ["pass", "done"])
+    after = play_all(_stuck(lost=20, full=False), ["pass", "done"])
     assert after.outcome is None and after.to_move == 1
     assert reason_of(after, "pass") == "pass_not_allowed"
 
@@ -125,16 +177,8 @@ def test_no_failed_siege_while_someone_can_still_play() -> None:
 def test_after_the_defenders_pass_the_attacker_keeps_a_provable_control() -> None:
     # Nobody can play, but the attacker can still declare control at the gate:
     # the defender's pass does not end the game; the attacker's own turn decides.
-    sides = _full(1)
-    sides[4] = ("B10 B11", "Y1 Y2")
-    state = position(
-        sides,
-        hands=("joker spy", "B5 B6"),
-        discards="shield",
-        rules=TACTICS,
-        tactics_played=(1, 0),
-        to_move=1,
-    )
+    state = _stuck(lost=20, keep=("B10", "B11"))
+    assert state.to_move == 1 and state.tile(4).sides == (cards("B10 B11"), cards("Y1 Y2"))
     after = play_all(state, ["pass", "done"])
     assert after.outcome is None and Control(4) in after.legal_moves()
     # declining it ends the game at the end of the attacker's turn
@@ -166,7 +210,7 @@ def test_a_public_pass_is_legal_only_if_some_consistent_hand_cannot_play() -> No
     # The attacker, hidden, holds 2 tactic cards and no siege card, and the
     # tactic limit stops it: it may pass, and with the defender stuck the siege fails.
     state = _stuck().view(1)
-    assert state.hands[0] is None and state.tactics_in_hand(0) == 2
+    assert state.hands[0] is None and state.tactics_in_hand(0) == 7
     ended = play_all(state, ["pass", "done"])
     assert ended.outcome is not None and ended.outcome.reason == "siege_failed"
 
