@@ -32,6 +32,7 @@ from referee.arena._bots import (
     as_bot,
 )
 from referee.arena._games import GAMES, ArenaGame, arena_game
+from referee.arena._limits import MAX_GAMES, MAX_JOBS, MAX_PLY_LIMIT, MAX_SECONDS, MAX_SEED
 from referee.arena._match import (
     ARENA_ENDS,
     DEFAULT_MAX_PLIES,
@@ -40,13 +41,14 @@ from referee.arena._match import (
     GameResult,
     bot_seed,
     game_seed,
+    iter_match,
     match_game,
     match_seed,
     play_game,
     play_match,
     seating,
 )
-from referee.arena._process import BotFault, live_processes
+from referee.arena._process import MAX_DETAIL_CHARS, BotFault, live_processes
 from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
 from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
 
@@ -56,6 +58,12 @@ __all__ = [
     "DEFAULT_MOVE_TIME",
     "EXIT_NO_SANDBOX",
     "GAMES",
+    "MAX_DETAIL_CHARS",
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_PLY_LIMIT",
+    "MAX_SECONDS",
+    "MAX_SEED",
     "PROTOCOL",
     "RESIGN",
     "ArenaGame",
@@ -76,6 +84,7 @@ __all__ = [
     "bot_seed",
     "elo_difference",
     "game_seed",
+    "iter_match",
     "live_processes",
     "match_game",
     "match_seed",
