@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from referee.arena._games import move_text, moves_json
 from referee.arena._limits import check_seconds
-from referee.arena._process import BotFault, BotProcess, cut
+from referee.arena._process import MAX_DETAIL_CHARS, BotFault, BotProcess, cut
 from referee.arena._sandbox import Sandbox
 
 __all__ = [
@@ -396,7 +396,8 @@ class _CallableSession:
         try:
             return self.fn(turn)
         except Exception as error:
-            raise BotFault("crash", f"the bot raised {type(error).__name__}: {error}") from None
+            said = cut(str(error), MAX_DETAIL_CHARS)  # cut before it is copied
+            raise BotFault("crash", f"the bot raised {type(error).__name__}: {said}") from None
 
     def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
         pass

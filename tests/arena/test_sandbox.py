@@ -204,7 +204,7 @@ def test_default_limits_are_those_documented() -> None:
     assert (box.memory, box.address_space, box.processes) == (2 << 30, 8 << 30, 64)
     assert (box.open_files, box.file_size, box.scratch) == (256, 64 << 20, 64 << 20)
     with pytest.raises(
-        ValueError, match="Sandbox processes must be a whole number from 1 to .*, not 0"
+        ValueError, match=r"Sandbox processes must be a whole number from 1 to .*, not 0"
     ):
         Sandbox(processes=0)
     with pytest.raises(
