@@ -14,7 +14,10 @@ answer and every clock, and writes each game as a full record::
 
 A bot that breaks the rules (crashes, hangs, answers garbage or an illegal
 move) loses that game by ``forfeit`` or ``timeout``, and the match goes on with
-a fresh copy of it. Bot programs run in a :class:`Sandbox` (bubblewrap) unless
+a fresh copy of it. Whatever a bot sends, the referee keeps a bounded amount
+of it, and :func:`iter_match` plays a match of any length in constant memory;
+every number a match takes has a limit (``MAX_GAMES``, ``MAX_JOBS``,
+``MAX_SECONDS``, ``MAX_PLY_LIMIT``, ``MAX_SEED``). Bot programs run in a :class:`Sandbox` (bubblewrap) unless
 told ``sandbox=False``; Python callables are trusted code, never sandboxed.
 """
 
