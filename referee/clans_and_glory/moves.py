@@ -42,7 +42,13 @@ from referee.clans_and_glory.layout import Seat
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.errors import InvalidMoveError
 
-__all__ = ["Placement", "parse_move"]
+__all__ = ["MAX_MOVE_CHARS", "Placement", "parse_move"]
+
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``): longer text is refused unread, and its
+#: message quotes only its start. No move is longer than 21 characters
+#: (``G5@t99s99+down+shield``: tableaux and seats have at most two digits).
+MAX_MOVE_CHARS = 100
 
 _MOVE_TEXT = re.compile(r"([A-Z][0-9]{1,2})@(t[0-9]{1,2}s[0-9]{1,2})(\+down)?(\+shield)?")
 _SHIELD_ELSEWHERE = re.compile(r".*\+shield@.*")
@@ -120,6 +126,11 @@ def parse_move(text: str) -> Placement:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'G5@t2s4'")
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidMoveError(
+            f"malformed move {text[:40]!r}... ({len(text)} characters): "
+            f"a move is at most {MAX_MOVE_CHARS} characters"
+        )
     match = _MOVE_TEXT.fullmatch(text)
     if match is None:
         if _SHIELD_ELSEWHERE.fullmatch(text):

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
@@ -47,6 +46,7 @@ from referee.game import MoveText
 from referee.schotten_totten.tactics import AnyCard, Tactic, parse_card
 
 __all__ = [
+    "MAX_MOVE_CHARS",
     "PILES",
     "Banshee",
     "Claim",
@@ -64,6 +64,11 @@ __all__ = [
 
 #: The draw piles of the tactics variant.
 PILES = ("clan", "tactic")
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
+#: parsed, so the parse cache never keeps it. No move the rules allow is longer
+#: than 73: ``recruiter draw tactic tactic tactic return blind_mans_bluff shield_bearer``.
+MAX_MOVE_CHARS = 100
 
 # ASCII digits only; a leading zero is refused with its own message (see _number).
 _NUMBER = r"(?:[0-9]{1,2})"
@@ -277,20 +282,45 @@ Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
 
+#: Moves read so far, by text: at most ``_CACHED`` texts of at most
+#: :data:`MAX_MOVE_CHARS` characters each (emptied when full).
+_PARSED: dict[str, Move] = {}
+_CACHED = 4096
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
     Only the shape is checked here: whether the card exists, the stone is on
-    the board and the move is legal is the position's business.
+    the board and the move is legal is the position's business. Text longer
+    than :data:`MAX_MOVE_CHARS` is refused unread (and never cached):
+
+    >>> parse_move("return " + " ".join(["R7"] * 40))
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'return R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 '... (126 characters): a move is at most 100 characters
     """
+    try:
+        return _PARSED[text]
+    except (KeyError, TypeError):  # not read yet, or not even text
+        pass
     if not isinstance(text, str):
         raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    return _parse_text(text)
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidMoveError(
+            f"malformed move {text[:40]!r}... ({len(text)} characters): "
+            f"a move is at most {MAX_MOVE_CHARS} characters"
+        )
+    move = _parse_text(text)
+    if type(text) is str:
+        # Moves are immutable values, so a replay can share parsed moves freely.
+        if len(_PARSED) >= _CACHED:
+            _PARSED.clear()
+        _PARSED[text] = move
+    return move
 
 
-@lru_cache(maxsize=4096)
 def _parse_text(text: str) -> Move:
-    # Moves are immutable values, so a replay can share parsed moves freely.
     try:
         move = _parse_words(text)
     except InvalidCardError as error:

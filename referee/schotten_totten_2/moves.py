@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from referee.cards import Card, InvalidCardError
@@ -70,6 +69,7 @@ from referee.game import MoveText
 from referee.schotten_totten_2.wall import AnyCard, TacticCard, parse_card
 
 __all__ = [
+    "MAX_MOVE_CHARS",
     "Control",
     "Desertion",
     "Draw",
@@ -89,6 +89,12 @@ __all__ = [
     "Treason",
     "parse_move",
 ]
+
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
+#: parsed, so the parse cache never keeps it. No move the rules allow is longer
+#: than 40: ``exchange recruitment,desertion,explosion``.
+MAX_MOVE_CHARS = 100
 
 _CARD = r"(?:[A-Z](?:0|[1-9]\d?)|[a-z]+)"
 # One text per number: no leading zeros.
@@ -409,6 +415,12 @@ _WORDS: dict[str, Move] = {
 }
 
 
+#: Moves read so far, by text: at most ``_CACHED`` texts of at most
+#: :data:`MAX_MOVE_CHARS` characters each (emptied when full).
+_PARSED: dict[str, Move] = {}
+_CACHED = 4096
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
@@ -419,15 +431,35 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
     ...
     referee.errors.InvalidMoveError: malformed move 'retreat 5,5': a tile is named twice
+
+    Text longer than :data:`MAX_MOVE_CHARS` is refused unread (and never cached):
+
+    >>> parse_move("retreat " + ",".join(map(str, range(99))))
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'retreat 0,1,2,3,4,5,6,7,8,9,10,11,12,13,'... (294 characters): a move is at most 100 characters
     """
+    try:
+        return _PARSED[text]
+    except (KeyError, TypeError):  # not read yet, or not even text
+        pass
     if not isinstance(text, str):
         raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    return _parse_text(text)
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidMoveError(
+            f"malformed move {text[:40]!r}... ({len(text)} characters): "
+            f"a move is at most {MAX_MOVE_CHARS} characters"
+        )
+    move = _parse_text(text)
+    if type(text) is str:
+        # Moves are immutable values, so a replay can share parsed moves freely.
+        if len(_PARSED) >= _CACHED:
+            _PARSED.clear()
+        _PARSED[text] = move
+    return move
 
 
-@lru_cache(maxsize=4096)
 def _parse_text(text: str) -> Move:
-    # Moves are immutable values, so a replay can share parsed moves freely.
     word = _WORDS.get(text)
     if word is not None:
         return word
