@@ -41,6 +41,8 @@ from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.layout import Seat
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.errors import InvalidMoveError
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 
 __all__ = ["MAX_MOVE_CHARS", "Placement", "parse_move"]
 
@@ -48,7 +50,7 @@ __all__ = ["MAX_MOVE_CHARS", "Placement", "parse_move"]
 #: (``referee.records.MAX_MOVE_CHARS``): longer text is refused unread, and its
 #: message quotes only its start. No move is longer than 21 characters
 #: (``G5@t99s99+down+shield``: tableaux and seats have at most two digits).
-MAX_MOVE_CHARS = 100
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 _MOVE_TEXT = re.compile(r"([A-Z][0-9]{1,2})@(t[0-9]{1,2}s[0-9]{1,2})(\+down)?(\+shield)?")
 _SHIELD_ELSEWHERE = re.compile(r".*\+shield@.*")
@@ -124,13 +126,10 @@ def parse_move(text: str) -> Placement:
     ...
     referee.errors.InvalidMoveError: malformed move 'G9@t2s4': unknown card 'G9': value 9 is outside 3-8
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'G5@t2s4'")
-    if len(text) > MAX_MOVE_CHARS:
-        raise InvalidMoveError(
-            f"malformed move {text[:40]!r}... ({len(text)} characters): "
-            f"a move is at most {MAX_MOVE_CHARS} characters"
-        )
+    return _READ(text)
+
+
+def _parse_text(text: str) -> Placement:
     match = _MOVE_TEXT.fullmatch(text)
     if match is None:
         if _SHIELD_ELSEWHERE.fullmatch(text):
@@ -153,3 +152,7 @@ def parse_move(text: str) -> Placement:
     except InvalidMoveError as error:
         raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
     return Placement(card, seat, face_down=match.group(3) is not None, shield=bool(match.group(4)))
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Placement] = MoveReader(_parse_text, example='G5@t2s4')

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 from referee.schotten_totten.tactics import AnyCard, Tactic, parse_card
 
 __all__ = [
@@ -68,7 +70,7 @@ PILES = ("clan", "tactic")
 #: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
 #: parsed, so the parse cache never keeps it. No move the rules allow is longer
 #: than 73: ``recruiter draw tactic tactic tactic return blind_mans_bluff shield_bearer``.
-MAX_MOVE_CHARS = 100
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 # ASCII digits only; a leading zero is refused with its own message (see _number).
 _NUMBER = r"(?:[0-9]{1,2})"
@@ -282,10 +284,6 @@ Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
 
-#: Moves read so far, by text: at most ``_CACHED`` texts of at most
-#: :data:`MAX_MOVE_CHARS` characters each (emptied when full).
-_PARSED: dict[str, Move] = {}
-_CACHED = 4096
 
 
 def parse_move(text: str) -> Move:
@@ -300,24 +298,7 @@ def parse_move(text: str) -> Move:
     ...
     referee.errors.InvalidMoveError: malformed move 'return R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 '... (126 characters): a move is at most 100 characters
     """
-    try:
-        return _PARSED[text]
-    except (KeyError, TypeError):  # not read yet, or not even text
-        pass
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    if len(text) > MAX_MOVE_CHARS:
-        raise InvalidMoveError(
-            f"malformed move {text[:40]!r}... ({len(text)} characters): "
-            f"a move is at most {MAX_MOVE_CHARS} characters"
-        )
-    move = _parse_text(text)
-    if type(text) is str:
-        # Moves are immutable values, so a replay can share parsed moves freely.
-        if len(_PARSED) >= _CACHED:
-            _PARSED.clear()
-        _PARSED[text] = move
-    return move
+    return _READ(text)
 
 
 def _parse_text(text: str) -> Move:
@@ -370,3 +351,7 @@ def _parse_words(text: str) -> Move | None:
         words = match.group(2).split(" ") if match.group(2) else []
         return Recruit(draws, tuple(w if w in PILES else parse_card(w) for w in words))
     return None
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')

@@ -66,6 +66,8 @@ from typing import Literal
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 from referee.schotten_totten_2.wall import AnyCard, TacticCard, parse_card
 
 __all__ = [
@@ -94,7 +96,7 @@ __all__ = [
 #: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
 #: parsed, so the parse cache never keeps it. No move the rules allow is longer
 #: than 40: ``exchange recruitment,desertion,explosion``.
-MAX_MOVE_CHARS = 100
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 _CARD = r"(?:[A-Z](?:0|[1-9]\d?)|[a-z]+)"
 # One text per number: no leading zeros.
@@ -415,10 +417,6 @@ _WORDS: dict[str, Move] = {
 }
 
 
-#: Moves read so far, by text: at most ``_CACHED`` texts of at most
-#: :data:`MAX_MOVE_CHARS` characters each (emptied when full).
-_PARSED: dict[str, Move] = {}
-_CACHED = 4096
 
 
 def parse_move(text: str) -> Move:
@@ -439,24 +437,7 @@ def parse_move(text: str) -> Move:
     ...
     referee.errors.InvalidMoveError: malformed move 'retreat 0,1,2,3,4,5,6,7,8,9,10,11,12,13,'... (294 characters): a move is at most 100 characters
     """
-    try:
-        return _PARSED[text]
-    except (KeyError, TypeError):  # not read yet, or not even text
-        pass
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    if len(text) > MAX_MOVE_CHARS:
-        raise InvalidMoveError(
-            f"malformed move {text[:40]!r}... ({len(text)} characters): "
-            f"a move is at most {MAX_MOVE_CHARS} characters"
-        )
-    move = _parse_text(text)
-    if type(text) is str:
-        # Moves are immutable values, so a replay can share parsed moves freely.
-        if len(_PARSED) >= _CACHED:
-            _PARSED.clear()
-        _PARSED[text] = move
-    return move
+    return _READ(text)
 
 
 def _parse_text(text: str) -> Move:
@@ -524,3 +505,7 @@ def _build(head: str, groups: tuple[str | None, ...], text: str) -> Move:
         return ExchangeReply(trio)
     assert head == "exchange"
     return Exchange(trio)
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')

@@ -53,6 +53,7 @@ from referee.arena import (
 from referee.arena._bots import KEPT_LOG_CHARS, KEPT_LOGS, MAX_NAME_CHARS
 from referee.cli import main
 from referee.errors import InvalidMoveError
+from referee.notation import REMEMBERED
 from referee.records import MAX_DOCUMENT_BYTES, MAX_MOVE_CHARS, MAX_MOVES, Match, validate
 
 HOSTILE = Path(__file__).parents[1] / "arena" / "hostile_bot.py"
@@ -154,22 +155,22 @@ def _distinct_moves(moves: Any) -> Iterator[str]:
     "moves", [st_moves, st2_moves], ids=["schotten-totten", "schotten-totten-2"]
 )
 def test_the_parse_cache_keeps_no_long_text_and_stays_bounded(moves: Any) -> None:
-    moves._PARSED.clear()
+    moves._READ.forget()
     texts = list(itertools.islice(_distinct_moves(moves), 100))
     for text in texts:
         moves.parse_move(text)
-    assert set(texts) <= set(moves._PARSED)  # the cache works
+    assert set(texts) <= set(moves._READ.texts)  # the cache works
     for index in range(300):
         with pytest.raises(InvalidMoveError):
             moves.parse_move(_huge_return(index, 10_000))
     # Distinct short texts: the cache is emptied when full, never grows past its size.
     most = 0
-    for text in itertools.islice(_distinct_moves(moves), moves._CACHED + 500):
+    for text in itertools.islice(_distinct_moves(moves), REMEMBERED + 500):
         moves.parse_move(text)
-        most = max(most, len(moves._PARSED))
-    assert most == moves._CACHED
-    assert len(moves._PARSED) < moves._CACHED
-    assert max(map(len, moves._PARSED)) <= MAX_MOVE_CHARS
+        most = max(most, len(moves._READ.texts))
+    assert most == REMEMBERED
+    assert len(moves._READ.texts) < REMEMBERED
+    assert max(map(len, moves._READ.texts)) <= MAX_MOVE_CHARS
 
 
 def test_huge_parseable_moves_through_play_keep_nothing() -> None:
@@ -190,7 +191,7 @@ def test_huge_parseable_moves_through_play_keep_nothing() -> None:
     finally:
         tracemalloc.stop()
     assert kept < 1 << 20, f"{kept} bytes kept after 40 texts of 2 MB"
-    assert max(map(len, st_moves._PARSED), default=0) <= MAX_MOVE_CHARS
+    assert max(map(len, st_moves._READ.texts), default=0) <= MAX_MOVE_CHARS
 
 
 # --- what a bot sends, in results and records -------------------------------------------
