@@ -41,8 +41,8 @@ import importlib.util
 import random
 import re
 import warnings
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, overload
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_GAME",
     "ENTRY_POINT_GROUP",
+    "Commentary",
     "DealModel",
     "GameDescriptor",
     "Lazy",
@@ -122,6 +123,64 @@ class Playout(Protocol[_StateT_contra]):
         *,
         max_plies: int | None = None,
     ) -> Outcome | None: ...
+
+
+class Commentary:
+    """How the replay viewer, the pictures and ``referee analyze`` speak of a game.
+
+    Every member has a default that suits any game; a game's descriptor gives a
+    subclass that overrides what it knows better (its moves in words, its
+    score, what claiming a place is, which places win).
+
+    >>> plain = Commentary()
+    >>> plain.move_words("play 3", "Ada"), plain.claim_move, plain.match_name({})
+    ('Ada: play 3', None, 'match')
+    """
+
+    #: The move that claims place ``N``, as a format (``"claim {}"``); ``None``
+    #: for a game without claims (the analysis then looks for none).
+    claim_move: str | None = None
+    #: Whether a match's score is kept game by game (each game's points added up).
+    running_score: bool = False
+    #: Whether the table is drawn from the side of the seat it is shown to
+    #: (two players facing each other across a line), and a replay can turn it.
+    faces: bool = False
+
+    def move_words(self, move: str, who: str) -> str:
+        """One move (its notation) as a sentence about the player ``who`` made it."""
+        return f"{who}: {move}"
+
+    def match_name(self, rules: Mapping[str, Any]) -> str:
+        """What a match under the match rules ``rules`` is called."""
+        return "match"
+
+    def owners(self, state: Any) -> dict[int, int]:
+        """The places (numbered from 1) that are claimed, with their owners."""
+        return {}
+
+    def wins(self, state: Any, places: set[int]) -> bool:
+        """Whether holding ``places`` (besides what ``state`` says) wins the game."""
+        return False
+
+    def score_lines(self, state: Any, proven: Callable[[int], int]) -> list[str]:
+        """The score strip beside a position: one line per player. ``proven(p)``
+        is how many places the prover gives player ``p`` (claimed or provable)."""
+        return []
+
+    def graph(self, states: Sequence[Any], proven: Callable[[int, int], int]) -> dict[str, Any]:
+        """The graph beside the board: ``title``, one ``series`` per player, and
+        the ``goal`` (or ``None``). ``proven(k, p)`` counts player ``p``'s places
+        at position ``k``."""
+        players = states[0].num_players if states else 2
+        series = [[proven(k, p) for k in range(len(states))] for p in range(players)]
+        return {"title": "Places held or proven", "series": series, "goal": None}
+
+    def seen_moves(
+        self, states: Sequence[Any], moves: Sequence[str], viewer: int
+    ) -> list[str] | None:
+        """The moves as ``viewer`` saw them, or ``None`` to read them from the
+        views' histories (``states[k]`` is the table before move ``k + 1``)."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -263,6 +322,9 @@ class GameDescriptor(Generic[StateT]):
     #: ``rules`` (a subclass of :class:`referee.arena.ArenaGame`); ``None``:
     #: the generic :class:`~referee.arena.ArenaGame`.
     arena: Callable[[GameDescriptor[StateT], Mapping[str, Any]], ArenaGame] | None = None
+    #: How the viewer, the pictures and the analysis speak of the game (its moves
+    #: in words, its score, its claims; see :class:`Commentary`).
+    commentary: Commentary = field(default_factory=Commentary)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):

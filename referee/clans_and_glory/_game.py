@@ -42,4 +42,5 @@ GAME: GameDescriptor[State] = GameDescriptor(
     picture=lazy("referee.clans_and_glory.picture:draw"),
     playout=lazy("referee.clans_and_glory.playout:playout", optional=True),
     arena=lazy("referee.clans_and_glory._arena:ClansAndGloryArena"),
+    commentary=lazy("referee.clans_and_glory._commentary:COMMENTARY"),
 )

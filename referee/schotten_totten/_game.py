@@ -42,4 +42,5 @@ GAME: GameDescriptor[State] = GameDescriptor(
     picture=lazy("referee.schotten_totten.picture:draw"),
     playout=lazy("referee.schotten_totten.playout:playout", optional=True),
     arena=lazy("referee.schotten_totten._arena:SchottenTottenArena"),
+    commentary=lazy("referee.schotten_totten._commentary:COMMENTARY"),
 )
