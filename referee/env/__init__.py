@@ -16,4 +16,10 @@ of any game by name, and the bundled games have their modules.
 
 from referee.env._aec import GameEnv, game_env
 
-__all__ = ["GameEnv", "clans_and_glory_v0", "game_env", "schotten_totten_2_v0", "schotten_totten_v0"]
+__all__ = [
+    "GameEnv",
+    "clans_and_glory_v0",
+    "game_env",
+    "schotten_totten_2_v0",
+    "schotten_totten_v0",
+]
