@@ -34,7 +34,7 @@ from referee.arena._bots import (
     Turn,
     as_bot,
 )
-from referee.arena._games import GAMES, ArenaGame, arena_game
+from referee.arena._games import ArenaGame, arena_game
 from referee.arena._limits import MAX_GAMES, MAX_JOBS, MAX_PLY_LIMIT, MAX_SECONDS, MAX_SEED
 from referee.arena._match import (
     ARENA_ENDS,
@@ -60,7 +60,6 @@ __all__ = [
     "DEFAULT_MAX_PLIES",
     "DEFAULT_MOVE_TIME",
     "EXIT_NO_SANDBOX",
-    "GAMES",
     "MAX_DETAIL_CHARS",
     "MAX_GAMES",
     "MAX_JOBS",

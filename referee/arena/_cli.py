@@ -30,6 +30,7 @@ from referee.arena._sandbox import (
     Sandbox,
     SandboxUnavailable,
 )
+from referee.games import DEFAULT_GAME, game_names
 
 #: Fault lines printed under the table (the others are only counted).
 SHOWN_FAULTS = 10
@@ -51,7 +52,11 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         ),
     )
     match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands, one per seat")
-    match.add_argument("--game", default="schotten-totten", help="which game (%(default)s)")
+    match.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        help=f"which game: {', '.join(game_names())} (%(default)s)",
+    )
     match.add_argument(
         "--rules",
         type=_json_object,

@@ -45,6 +45,7 @@ from referee.arena._limits import (
 from referee.arena._process import BotFault
 from referee.arena._sandbox import Sandbox, SandboxUnavailable, sandbox_problem
 from referee.errors import RefereeError
+from referee.games import DEFAULT_GAME, find_game
 from referee.records import Match, Record, replay
 
 __all__ = [
@@ -565,7 +566,7 @@ def _loser_end(players: int, loser: int, reason: str) -> dict[str, Any]:
 
 def play_game(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     rules: Mapping[str, Any] | None = None,
     seed: int = 0,
@@ -611,7 +612,7 @@ def play_game(
 
 def match_game(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     index: int = 0,
     *,
     rules: Mapping[str, Any] | None = None,
@@ -685,7 +686,8 @@ def _sandbox_for(bots: Sequence[Bot], sandbox: bool | Sandbox) -> Sandbox | None
 
 def _adapter(game: str, rules: Mapping[str, Any] | None, bots: int) -> ArenaGame:
     rules = dict(rules or {})
-    if game == "clans-and-glory":
+    fewest, most = find_game(game).players
+    if fewest != most:  # the number of players is a rule: one per bot unless given
         rules.setdefault("players", bots)
     adapter = arena_game(game, rules)
     if adapter.players != bots:
@@ -698,7 +700,7 @@ def _adapter(game: str, rules: Mapping[str, Any] | None, bots: int) -> ArenaGame
 
 def play_match(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     games: int = 2,
     rules: Mapping[str, Any] | None = None,
@@ -760,7 +762,7 @@ def play_match(
 
 def iter_match(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     games: int = 2,
     rules: Mapping[str, Any] | None = None,

@@ -1,26 +1,29 @@
-"""What the PettingZoo environments of every game share (knows no game).
+"""The PettingZoo environment of any game, built from its descriptor (knows no game).
 
-A game's environment says how to deal a game from a random generator, which
-action space numbers its moves, how high an observation's entries go, and
-(if it has any) how a chance ply is played; :class:`GameEnv` does the rest:
-agents ``player_0`` .. ``player_{N-1}``, the observation dict with its mask,
-turns as the state's ``to_move`` says, rewards at the end from the action
-space, and the usual wrappers (:func:`wrapped`).
+A game's descriptor (:mod:`referee.games`) says how to deal a game from a
+random generator (``deal``), which action space numbers its moves
+(``action_space``), how high an observation's entries go
+(``observation_high``) and, if it has any, how a chance ply is played
+(``chance``); :class:`GameEnv` does the rest: agents ``player_0`` ..
+``player_{N-1}``, the observation dict with its mask, turns as the state's
+``to_move`` says, rewards at the end from the action space, and the usual
+wrappers (:func:`wrapped`). :func:`game_env` makes one for any game by name.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from referee.actions import ActionSpace
+from referee.games import GameDescriptor, find_game
 
-__all__ = ["GameEnv", "wrapped"]
+__all__ = ["GameEnv", "game_env", "wrapped"]
 
 
 def wrapped(raw: AECEnv) -> AECEnv:
@@ -32,11 +35,28 @@ def wrapped(raw: AECEnv) -> AECEnv:
     return env
 
 
-class GameEnv(AECEnv):
-    """An AEC environment over one of the games; :attr:`game` is its current state."""
+def game_env(
+    name: str, *, rules: Mapping[str, Any] | None = None, render_mode: str | None = None
+) -> AECEnv:
+    """The wrapped environment of the game ``name`` under the record rules ``rules``.
 
-    #: PettingZoo's metadata; a subclass sets its ``name``.
-    metadata: ClassVar[dict[str, Any]] = {
+    >>> env = game_env("clans-and-glory", rules={"players": 3})
+    >>> env.reset(seed=1)
+    >>> env.agents, env.metadata["name"]
+    (['player_0', 'player_1', 'player_2'], 'clans_and_glory_v0')
+    """
+    return wrapped(GameEnv(find_game(name), rules, render_mode))
+
+
+class GameEnv(AECEnv):
+    """An AEC environment over one game; :attr:`game` is its current state.
+
+    ``rules`` is a record's ``rules`` object (``{}``: the game's default rules);
+    the game's descriptor must have ``deal`` and ``action_space``.
+    """
+
+    #: PettingZoo's metadata; each environment's ``name`` is its game's ``env_name``.
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
         "render_modes": ["human", "ansi"],
         "name": "",
         "is_parallelizable": False,
@@ -44,16 +64,29 @@ class GameEnv(AECEnv):
     }
 
     def __init__(
-        self, space: ActionSpace, players: int, high: int, render_mode: str | None
+        self,
+        game: GameDescriptor[Any],
+        rules: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.space = space
+        missing = [part for part in ("deal", "action_space") if getattr(game, part) is None]
+        if missing:
+            raise ValueError(f"{game.title} has no {' nor '.join(missing)}: no environment")
+        self.descriptor = game
+        self.record_rules: dict[str, Any] = dict(rules or {})
+        self.metadata = {**type(self).metadata, "name": game.env_name}
         self.render_mode = render_mode
-        names = tuple(f"player_{p}" for p in range(players))
+        self._seeds = random.Random()
+        self.game: Any = self._deal(random.Random(0))
+        assert game.action_space is not None
+        space = game.action_space(self.game)
+        self.space = space
+        names = tuple(f"player_{p}" for p in range(self.game.num_players))
         self._names = names
         self.possible_agents = list(names)
         self.agents = list(names)
-        size, count = space.observation_size, space.num_actions
+        size, count, high = space.observation_size, space.num_actions, game.observation_high
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -64,17 +97,23 @@ class GameEnv(AECEnv):
             for agent in names
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in names}
-        self._seeds = random.Random()
-        self.game: Any = self._deal(random.Random(0))
 
-    # -- what each game says ------------------------------------------------------------
+    # -- what the descriptor says -----------------------------------------------------------
 
     def _deal(self, rng: random.Random) -> Any:
-        """A new game dealt from ``rng``."""
-        raise NotImplementedError
+        """A new game dealt from ``rng``, once any chance ply is played."""
+        deal = self.descriptor.deal
+        assert deal is not None
+        return self._settle(deal(rng, self.record_rules))
 
     def _settle(self, state: Any) -> Any:
-        """``state`` once any chance ply is played (nothing to do by default)."""
+        """``state`` once every chance ply (drawn from the environment's
+        generator) is played: no agent is asked to play chance."""
+        chance = self.descriptor.chance
+        if chance is None:
+            return state
+        while (move := chance(state, self._seeds)) is not None:
+            state = state.play(move)
         return state
 
     # -- PettingZoo's interface ------------------------------------------------------------

@@ -23,15 +23,14 @@ player. An illegal id ends the game with -1 for its player (PettingZoo's
 
 from __future__ import annotations
 
-import random
-
 from pettingzoo import AECEnv
 
-from referee.clans_and_glory import State, new_game, setup_for
+from referee.clans_and_glory import State
+from referee.clans_and_glory._game import GAME
 from referee.clans_and_glory.actions import ACTIONS
 from referee.env._aec import GameEnv, wrapped
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ACTIONS", "env", "raw_env"]
 
 
 def env(*, players: int = 2, render_mode: str | None = None) -> AECEnv:
@@ -42,14 +41,9 @@ def env(*, players: int = 2, render_mode: str | None = None) -> AECEnv:
 class raw_env(GameEnv):  # PettingZoo's name for the unwrapped class
     """The unwrapped environment; :attr:`game` is the game's current state."""
 
-    metadata = {**GameEnv.metadata, "name": "clans_and_glory_v0"}  # noqa: RUF012
+    metadata = {**GameEnv.metadata, "name": GAME.env_name}  # noqa: RUF012
 
     def __init__(self, *, players: int = 2, render_mode: str | None = None) -> None:
-        self.players = setup_for(players).players
-        space = ACTIONS[self.players]
-        super().__init__(space, self.players, space.observation_high, render_mode)
-        self.space = space
+        super().__init__(GAME, {"players": players}, render_mode)
+        self.players: int = self.game.num_players
         self.game: State
-
-    def _deal(self, rng: random.Random) -> State:
-        return new_game(self.players, seed=rng.getrandbits(32))

@@ -22,16 +22,15 @@ With the tactics variant: ``env(rules=Rules(tactics=True))``.
 
 from __future__ import annotations
 
-import random
-
 from pettingzoo import AECEnv
 
 from referee.env._aec import GameEnv, wrapped
-from referee.schotten_totten import Rules, State, new_game
+from referee.schotten_totten import Rules, State
+from referee.schotten_totten._game import GAME
 from referee.schotten_totten.actions import ACTIONS
-from referee.schotten_totten.state import CLAN_CARDS
+from referee.schotten_totten.record import FORMAT
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ACTIONS", "env", "raw_env"]
 
 
 def env(*, rules: Rules | None = None, render_mode: str | None = None) -> AECEnv:
@@ -42,12 +41,9 @@ def env(*, rules: Rules | None = None, render_mode: str | None = None) -> AECEnv
 class raw_env(GameEnv):  # PettingZoo's name for the unwrapped class
     """The unwrapped environment; :attr:`game` is the game's current state."""
 
-    metadata = {**GameEnv.metadata, "name": "schotten_totten_v0"}  # noqa: RUF012
+    metadata = {**GameEnv.metadata, "name": GAME.env_name}  # noqa: RUF012
 
     def __init__(self, *, rules: Rules | None = None, render_mode: str | None = None) -> None:
         self.rules = rules or Rules()
-        super().__init__(ACTIONS, 2, len(CLAN_CARDS.cards), render_mode)
+        super().__init__(GAME, FORMAT.rules_json(self.rules), render_mode)
         self.game: State
-
-    def _deal(self, rng: random.Random) -> State:
-        return new_game(seed=rng.getrandbits(32), rules=self.rules)

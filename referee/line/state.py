@@ -21,7 +21,6 @@ TypeError: evolve() got an unexpected keyword argument 'z'
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -229,8 +228,7 @@ class LineState(Generic[MoveT]):
 
     A game sets the class attributes (plain attributes, not dataclass fields)
     ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
-    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
-    (the module of its record format), ``_parse`` (its move parser, as a
+    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_parse`` (its move parser, as a
     ``staticmethod``) and, if its views mask moves,
     ``_as_seen`` (the same for every viewer); it overrides ``_view_changes``
     if its views hide more than the hands and the piles' order; and it defines
@@ -249,8 +247,6 @@ class LineState(Generic[MoveT]):
     _MOVE_TYPES: ClassVar[frozenset[type]]
     _GAME_OVER: ClassVar[str]
     _NOT_YOUR_TURN: ClassVar[str]
-    #: The module of the game's record format (its ``FORMAT``), imported when needed.
-    _RECORDS: ClassVar[str]
 
     if TYPE_CHECKING:
 
@@ -399,7 +395,12 @@ class LineState(Generic[MoveT]):
         start, hidden = self.past.origin()
         if not isinstance(start, type(self)):
             raise ValueError("this state was set up from a position: it has no history to record")
-        game_format = importlib.import_module(self._RECORDS).FORMAT
+        from referee.games import descriptor_of
+
+        game = descriptor_of(self)
+        if game is None:
+            raise ValueError(f"no game in referee.games declares {type(self).__name__}")
+        game_format: Any = game.format
         record: Record = game_format.record_of(start, self.history, self.outcome, public=hidden)
         return record
 

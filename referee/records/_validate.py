@@ -386,7 +386,7 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
     ``forfeit`` of the player ``loser`` (the other player wins a two-player game;
     with more players nobody does), or ``ply_limit`` after ``plies`` moves (a draw)."""
     reason, winner = result["reason"], result.get("winner")
-    players = len(state.hand_sizes)
+    players = state.num_players
     if reason == "ply_limit":
         if result.get("plies") != plies or winner is not None:
             return None, f"a ply limit ends with no winner after 'plies' moves (here {plies})"

@@ -307,7 +307,6 @@ class State(LineState[Move]):
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
-    _RECORDS = "referee.schotten_totten.record"
     _as_seen = staticmethod(_as_seen_in_a_view)
     _parse = staticmethod(parse_move)
 
