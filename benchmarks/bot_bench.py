@@ -105,7 +105,7 @@ def clans_and_glory(quick: bool) -> None:
     for players in (2, 3, 4):
         space = CG_ACTIONS[players]
         states: list[CgState] = positions(
-            lambda seed, players=players: cg_new_game(players, seed=seed), count, 7 * players
+            lambda seed, players=players: cg_new_game(players=players, seed=seed), count, 7 * players
         )
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)

@@ -79,9 +79,9 @@ CASES = [
         None,
         "st2.new_game(seed=seed, rules=st2.Rules(tactics=True))",
     ),
-    Case("Clans and Glory 2 players", 400, 2000, "cg.new_game(2, seed=seed)"),
-    Case("Clans and Glory 3 players", 300, None, "cg.new_game(3, seed=seed)"),
-    Case("Clans and Glory 4 players", 250, None, "cg.new_game(4, seed=seed)"),
+    Case("Clans and Glory 2 players", 400, 2000, "cg.new_game(players=2, seed=seed)"),
+    Case("Clans and Glory 3 players", 300, None, "cg.new_game(players=3, seed=seed)"),
+    Case("Clans and Glory 4 players", 250, None, "cg.new_game(players=4, seed=seed)"),
 ]
 
 

@@ -107,28 +107,48 @@ class Outcome:
 
     ``termination`` says how (a :class:`Termination`; a string with one of its
     values is converted); ``winner`` is the winning player's index (0-based,
-    ``None`` for a shared result); ``scores`` the final scores where the game
-    keeps score; ``loser`` the player who resigned, ran out of time or forfeited.
+    ``None`` when nobody or several players win); ``winners`` every winner, in
+    every game: ``(winner,)``, several players for a shared win, or none;
+    ``scores`` the final scores where the game keeps score; ``loser`` the player
+    who resigned, ran out of time or forfeited.
 
         >>> Outcome("five_stones", 0)
         Outcome(Termination.FIVE_STONES, winner=0)
-        >>> Outcome(Termination.FIVE_STONES, 0).reason
-        'five_stones'
+        >>> Outcome(Termination.FIVE_STONES, 0).reason, Outcome("five_stones", 0).winners
+        ('five_stones', (0,))
+        >>> Outcome("shared", None, (20, 20, 9), winners=(0, 1)).winners
+        (0, 1)
+        >>> Outcome("shared", 1, winners=(0, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: winner 1 must be the only winner, not one of (0, 1)
     """
 
     termination: Termination
     winner: int | None
     scores: tuple[int, ...] | None = None
     loser: int | None = None
+    winners: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.termination) is not Termination:
             object.__setattr__(self, "termination", Termination(self.termination))
+        winners = tuple(self.winners)
+        if self.winner is not None:
+            if winners not in ((), (self.winner,)):
+                raise ValueError(
+                    f"winner {self.winner!r} must be the only winner, not one of {winners!r}"
+                )
+            winners = (self.winner,)
+        elif len(winners) == 1:
+            raise ValueError(f"one winner is winner={winners[0]!r}, not winners={winners!r}")
+        object.__setattr__(self, "winners", winners)
 
     def __repr__(self) -> str:
+        shared = self.winners if len(self.winners) > 1 else None
         extra = "".join(
             f", {name}={value!r}"
-            for name, value in (("scores", self.scores), ("loser", self.loser))
+            for name, value in (("scores", self.scores), ("loser", self.loser), ("winners", shared))
             if value is not None
         )
         return f"Outcome(Termination.{self.termination.name}, winner={self.winner!r}{extra})"

@@ -262,7 +262,7 @@ def _score(game: str, state: Any, analysis: Analysis, k: int) -> list[str]:
             f"{points[p]} point{'s' if points[p] != 1 else ''} · "
             f"{SHIELDS_PER_PLAYER - sum(st.count(p) for st in state.shields)} shields left · "
             f"{state.hand_sizes[p]} in hand"
-            for p in range(state.players)
+            for p in range(state.num_players)
         ]
     return []
 

@@ -186,8 +186,8 @@ def render_svg(
 
     ``state`` is a Schotten Totten :class:`~referee.schotten_totten.State`, a
     Schotten Totten 2 :class:`~referee.schotten_totten_2.State`, or a Clans
-    and Glory :class:`~referee.clans_and_glory.State` or
-    :class:`~referee.clans_and_glory.View`.
+    and Glory :class:`~referee.clans_and_glory.State` (a full state or a
+    player's view of one, as in every game).
 
     - ``last_move``: the move that led here (a move or its text); the places
       it touched are ringed, the card it placed is framed, a card it moved

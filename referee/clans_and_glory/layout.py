@@ -116,7 +116,7 @@ class Layout:
         >>> Layout(1, (Seat(1, 1),), ((Seat(1, 1), Seat(1, 2)),), (), ())
         Traceback (most recent call last):
         ...
-        referee.clans_and_glory.setup.InvalidDealError: invalid layout: neighbour pair t1s1-t1s2 names a seat that is not in the layout
+        referee.errors.InvalidDealError: invalid layout: neighbour pair t1s1-t1s2 names a seat that is not in the layout
     """
 
     tableaus: int
@@ -129,6 +129,12 @@ class Layout:
     _neighbours: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _opposite: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _touching: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
+    #: Per seat index: the bit mask of the indices of the seats touching it.
+    touch_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Per seat index: its tableau's index (from 0).
+    seat_tableaus: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Per tableau index (from 0): the bit mask of its seats' indices.
+    tableau_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Normalise to tuples of Seats so equal layouts compare equal.
@@ -151,6 +157,18 @@ class Layout:
         object.__setattr__(self, "_opposite", _relation(seats, self.opposite_pairs))
         touching = {seat: self._neighbours[seat] | self._opposite[seat] for seat in seats}
         object.__setattr__(self, "_touching", MappingProxyType(touching))
+        # The same relations over seat indices, as the rules read them (bit masks).
+        masks = tuple(sum(1 << index[other] for other in touching[seat]) for seat in seats)
+        object.__setattr__(self, "touch_masks", masks)
+        object.__setattr__(self, "seat_tableaus", tuple(seat.tableau - 1 for seat in seats))
+        object.__setattr__(
+            self,
+            "tableau_masks",
+            tuple(
+                sum(1 << i for i, seat in enumerate(seats) if seat.tableau == tableau)
+                for tableau in range(1, self.tableaus + 1)
+            ),
+        )
 
     def _check(self) -> None:
         if isinstance(self.tableaus, bool) or not isinstance(self.tableaus, int):
@@ -234,6 +252,18 @@ class Layout:
         except (KeyError, TypeError):
             raise self._no_seat(seat) from None
 
+    def find(self, seat: object) -> int:
+        """The position of ``seat`` in :attr:`seats`, or -1 if it is not there.
+
+        >>> default_layout(2).find(Seat(1, 2)), default_layout(2).find(Seat(9, 1))
+        (1, -1)
+        """
+        try:
+            found: int = self._index.get(seat, -1)  # type: ignore[call-overload]
+        except TypeError:  # not hashable: no seat
+            return -1
+        return found
+
     def _no_seat(self, seat: object) -> ValueError:
         return ValueError(f"no seat {seat!r} on this table (tableaus 1-{self.tableaus})")
 
@@ -302,7 +332,7 @@ class Layout:
         >>> Layout.from_json({**default_layout(2).to_json(), "colour": "red"})
         Traceback (most recent call last):
         ...
-        referee.clans_and_glory.setup.InvalidDealError: layout field 'colour' is unknown (known: tableaus, seats, neighbours, opposite, start_seats, grid)
+        referee.errors.InvalidDealError: layout field 'colour' is unknown (known: tableaus, seats, neighbours, opposite, start_seats, grid)
         """
         if not isinstance(data, Mapping):
             raise InvalidDealError("field_type", "deal field 'layout' must be an object")

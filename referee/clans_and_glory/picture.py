@@ -16,7 +16,6 @@ from referee.clans_and_glory import layout as _cg_layout
 from referee.clans_and_glory import state as _cg
 from referee.clans_and_glory.scoring import ScoreSheet, score_sheet, score_tableau
 from referee.clans_and_glory.setup import CLAN_CARDS as _CG_CARDS
-from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER as _SHIELDS
 from referee.svg import (
     _CARD_H,
     _CARD_W,
@@ -44,7 +43,7 @@ __all__ = ["draw", "score_now"]
 _WRAP = 10
 
 
-def score_now(state: _cg.State | _cg.View) -> ScoreSheet:
+def score_now(state: _cg.State) -> ScoreSheet:
     """The score sheet of the table as it stands, from what anyone sees: the
     face-up cards and the shield stacks (face-down cards score nothing, so a
     player's view scores the same as the whole state)."""
@@ -54,10 +53,10 @@ def score_now(state: _cg.State | _cg.View) -> ScoreSheet:
         up: list[Card] = []
         for seat in layout.seats_of(tableau):
             placed = state.table[layout.index(seat)]
-            if isinstance(placed, _cg.Placed) and placed.face_up:
+            if placed is not None and placed.face_up and placed.card is not None:
                 up.append(placed.card)
         tableaus.append(score_tableau(tableau, up, state.shields[tableau - 1]))
-    return score_sheet(state.players, tableaus)
+    return score_sheet(state.num_players, tableaus)
 
 
 def _bands(
@@ -81,17 +80,18 @@ def _bands(
     return {t: (1, start) if t in second else (0, 0) for t in ordered}
 
 
-def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
+def draw(state: _cg.State, options: _Options) -> _Drawing:
     """The tableaus with their seats as laid out, each tableau's shield stack,
     and the hands (a view shows only its viewer's)."""
     layout = state.layout
     outcome = state.outcome
     status = _status(options, outcome, state.to_move, doing="to place a card")
     viewer = ""
-    if isinstance(state, _cg.View):
-        who = "a spectator" if state.viewer is None else options.name(state.viewer)
+    seen = state._viewer()
+    if seen != "all":
+        who = "a spectator" if seen is None else options.name(int(seen))
         viewer = f", seen by {who}"
-    title = f"Clans and Glory, {state.players} players"
+    title = f"Clans and Glory, {state.num_players} players"
     canvas = _Canvas(f"{title}: {status}{viewer}", options, "clans-and-glory")
     cell_w, cell_h = _CARD_W + 8, _CARD_H + 8
     grid = layout.grid or _row_grid(layout)
@@ -112,12 +112,9 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
     width: float = max(left + columns * cell_w + _MARGIN, 560)
     hands: list[tuple[int, Sequence[Card] | None]] = []
     for player in sorted(options.hands):
-        if player >= state.players:
+        if player >= state.num_players:
             continue
-        if isinstance(state, _cg.View):
-            hands.append((player, state.hand if player == state.viewer else None))
-        else:
-            hands.append((player, state.hands[player]))
+        hands.append((player, state.hands[player]))
     for player, _ in hands:
         width = max(width, _hand_width(state.hand_sizes[player]))
     _header(canvas, width, title, status + viewer)
@@ -155,7 +152,7 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
             canvas.text(
                 x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
             )
-        elif isinstance(placed, _cg.HiddenCard):
+        elif placed.card is None:
             _card_back(canvas, x, y, None, "face-down card", mark=mark)
         elif not placed.face_up:
             _card_back(canvas, x, y, placed.card, "face-down card", mark=mark)
@@ -187,12 +184,10 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
         canvas.close()
     last_row = max(r for r, _ in cells.values())
     y = y_of(last_row) + cell_h + 50
-    shields_left = [
-        _SHIELDS - sum(stack.count(p) for stack in state.shields) for p in range(state.players)
-    ]
+    shields_left = list(state.board.supply)
     points = outcome.scores if outcome is not None and outcome.scores is not None else None
     now = score_now(state).points if points is None else points
-    for player in range(state.players):
+    for player in range(state.num_players):
         colour = PLAYER_COLOURS[player]
         canvas.path(_shield_path(_MARGIN, y - 11, 11, 13), fill=colour, stroke="#222222")
         line = (

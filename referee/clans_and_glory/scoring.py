@@ -27,10 +27,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card
+from referee.clans_and_glory.cards import RANK, RANKS
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.game import Outcome, Termination
 
-__all__ = ["Award", "ScoreSheet", "TableauScore", "score_sheet", "score_tableau"]
+__all__ = ["Award", "ScoreSheet", "TableauScore", "final_outcome", "score_sheet", "score_tableau"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ class ScoreSheet:
         decided) or ``shared`` (``winner`` is ``None``; see :attr:`winners`).
         """
         if len(self.winners) > 1:
-            return Outcome(Termination.SHARED, None, self.points)
+            return Outcome(Termination.SHARED, None, self.points, winners=self.winners)
         winner = self.winners[0]
         rivals = [p for p in range(self.players) if p != winner]
         tied = any(self.points[p] == self.points[winner] for p in rivals)
@@ -201,3 +202,51 @@ def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
     best = max((points[p], cards[p]) for p in range(players))
     winners = tuple(p for p in range(players) if (points[p], cards[p]) == best)
     return ScoreSheet(players, tableaus, points, cards, winners)
+
+
+def final_outcome(
+    num_players: int,
+    seat_cards: Sequence[int],
+    face_up: int,
+    shields: Sequence[Sequence[int]],
+    tableau_masks: Sequence[int],
+) -> Outcome:
+    """The outcome of the scoring above, on the integer table the rules keep
+    (see :class:`~referee.clans_and_glory.rules.Board`): the card id on each
+    seat, the mask of the face-up seats, each tableau's shield stack and seats.
+    It is :func:`score_sheet`'s ``outcome()`` without the sheet (tested equal).
+
+    >>> from referee.clans_and_glory.cards import ID
+    >>> # t1: seats 0-2, R4 and G4 face up on 0 and 1, B6 face down on 2
+    >>> cards = [ID[Card("R", 4)], ID[Card("G", 4)], ID[Card("B", 6)]]
+    >>> final_outcome(2, cards, 0b011, [(1, 0)], [0b111])
+    Outcome(Termination.MOST_POINTS, winner=1, scores=(0, 8))
+    """
+    points = [0] * num_players
+    cards = [0] * num_players
+    for stack, seats in zip(shields, tableau_masks, strict=True):
+        if not stack:
+            continue
+        counts = [0] * (RANKS[-1] + 1)
+        shown = face_up & seats
+        while shown:
+            low = shown & -shown
+            counts[RANK[seat_cards[low.bit_length() - 1]]] += 1
+            shown ^= low
+        owners = iter(stack)
+        for rank in RANKS:
+            count = counts[rank]
+            if count:
+                owner = next(owners, None)
+                if owner is None:
+                    break
+                points[owner] += rank * count
+                cards[owner] += count
+    best = max(zip(points, cards, strict=True))
+    winners = tuple(p for p in range(num_players) if (points[p], cards[p]) == best)
+    scores = tuple(points)
+    if len(winners) > 1:
+        return Outcome(Termination.SHARED, None, scores, winners=winners)
+    winner = winners[0]
+    tied = points.count(points[winner]) > 1
+    return Outcome(Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, scores)

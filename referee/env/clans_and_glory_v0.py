@@ -52,4 +52,4 @@ class raw_env(GameEnv):  # PettingZoo's name for the unwrapped class
         self.game: State
 
     def _deal(self, rng: random.Random) -> State:
-        return new_game(self.players, seed=rng.getrandbits(32))
+        return new_game(players=self.players, seed=rng.getrandbits(32))

@@ -174,7 +174,7 @@ _BUILTIN: dict[str, _Builtin] = {
     ),
     "clans-and-glory": _Builtin(
         "referee.clans_and_glory.record:FORMAT",
-        ("referee.clans_and_glory.state:State", "referee.clans_and_glory.state:View"),
+        ("referee.clans_and_glory.state:State",),
         "referee.clans_and_glory.picture:draw",
     ),
 }
