@@ -215,7 +215,7 @@ class ClansAndGloryActions:
         if state.outcome is not None:
             return []
         board = state.board
-        options, face_down = board.options()
+        options, face_down, _pairs = board.options()
         return action_ids(options, face_down, board.supply[board.to_move] > 0, self._seats)
 
     def legal_action_mask(self, state: State) -> bytes:

@@ -31,6 +31,7 @@ from referee.clans_and_glory.setup import CLAN_CARDS, SETUPS
 __all__ = [
     "CARDS",
     "COLOURS",
+    "DECK_IDS",
     "ID",
     "IN_PLAY",
     "RANK",
@@ -56,9 +57,13 @@ RANK: tuple[int, ...] = tuple(card.value for card in CARDS)
 TRAITS: tuple[tuple[int, int], ...] = tuple(
     (CLAN_CARDS.colour_index(card.colour), COLOURS + card.value - RANKS[0]) for card in CARDS
 )
+#: players -> the ids of the cards in play with that many players, lowest first.
+DECK_IDS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {players: tuple(ID[card] for card in setup.deck()) for players, setup in SETUPS.items()}
+)
 #: players -> the mask of the cards in play with that many players.
 IN_PLAY: Mapping[int, int] = MappingProxyType(
-    {players: sum(1 << ID[card] for card in setup.deck()) for players, setup in SETUPS.items()}
+    {players: sum(1 << card for card in ids) for players, ids in DECK_IDS.items()}
 )
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from referee.cards import Card, InvalidCardError
-from referee.clans_and_glory.cards import ID, TRAIT_COUNT, TRAITS
+from referee.clans_and_glory.cards import CARDS, DECK_IDS, ID, TRAIT_COUNT, TRAITS
 from referee.clans_and_glory.layout import Layout, default_layout
 from referee.clans_and_glory.rules import FREE, START, Board
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, Setup, setup_for
@@ -61,35 +61,39 @@ def new_game(
     if layout is not None and not isinstance(layout, Layout):
         raise InvalidDealError("layout", f"the layout must be a Layout, not {layout!r}")
     if deck is None:
-        order = list(setup.deck())
-        random.Random(seed).shuffle(order)
+        # the cards in play in card-set order, shuffled: ids shuffle as the cards would
+        ids = list(DECK_IDS[players])
+        random.Random(seed).shuffle(ids)
     else:
         if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
             raise InvalidDealError(
                 "field_type", f"the deck must be a sequence of cards, not {type(deck).__name__}"
             )
-        order = list(deck)
-        _check_deck(setup, order)
-    layout = _LAYOUTS[players] if layout is None else layout
-    _check_layout(setup, layout)
-    return _dealt(setup, layout, order)
+        _check_deck(setup, deck)
+        ids = [ID[card] for card in deck]
+    if layout is None:
+        layout = _LAYOUTS[players]
+    else:
+        _check_layout(setup, layout)
+    return _dealt(setup, layout, ids)
 
 
-def _dealt(setup: Setup, layout: Layout, order: list[Card]) -> State:
-    """The first state of a game dealt from a checked deck order on a checked layout."""
-    ids = [ID[card] for card in order]
+def _dealt(setup: Setup, layout: Layout, ids: list[int]) -> State:
+    """The first state of a game dealt from a checked deck order (card ids) on a
+    checked layout."""
     removals, starts = setup.random_removals, setup.start_cards
     cards = [FREE] * len(layout.seats)
     traits = [0] * TRAIT_COUNT
     free = (1 << len(cards)) - 1
     face_up = 0
-    for seat, card in zip(layout.start_seats, ids[removals : removals + starts], strict=True):
-        at = layout.index(seat)
+    touch_masks = layout.touch_masks
+    for at, card in zip(layout.start_indices, ids[removals : removals + starts], strict=True):
         cards[at] = card
         free ^= 1 << at
         face_up |= 1 << at
-        for trait in TRAITS[card]:
-            traits[trait] |= layout.touch_masks[at]
+        colour, rank = TRAITS[card]
+        traits[colour] |= touch_masks[at]
+        traits[rank] |= touch_masks[at]
     hands = []
     at = removals + starts
     for size in setup.hand_sizes:
@@ -108,9 +112,8 @@ def _dealt(setup: Setup, layout: Layout, order: list[Card]) -> State:
         (SHIELDS_PER_PLAYER,) * players,
         0,
     )
-    return State._made(
-        players, layout, board, None, (), tuple(order), tuple(sorted(ids[:removals]))
-    )
+    deal = tuple(map(CARDS.__getitem__, ids))
+    return State._made(players, layout, board, None, (), deal, tuple(sorted(ids[:removals])))
 
 
 def _check_deck(setup: Setup, order: Sequence[object]) -> None:

@@ -135,6 +135,8 @@ class Layout:
     seat_tableaus: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: Per tableau index (from 0): the bit mask of its seats' indices.
     tableau_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The indices of the start seats, in dealing order.
+    start_indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Normalise to tuples of Seats so equal layouts compare equal.
@@ -161,6 +163,7 @@ class Layout:
         masks = tuple(sum(1 << index[other] for other in touching[seat]) for seat in seats)
         object.__setattr__(self, "touch_masks", masks)
         object.__setattr__(self, "seat_tableaus", tuple(seat.tableau - 1 for seat in seats))
+        object.__setattr__(self, "start_indices", tuple(index[s] for s in self.start_seats))
         object.__setattr__(
             self,
             "tableau_masks",

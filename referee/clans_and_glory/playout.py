@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from referee.clans_and_glory.cards import CARDS
-from referee.clans_and_glory.rules import Board, action_ids, count_of, nth_placement, refusal_of
+from referee.clans_and_glory.rules import Board, action_ids, nth_placement, refusal_of
 from referee.clans_and_glory.scoring import final_outcome
 from referee.clans_and_glory.state import State
 from referee.game import Outcome, Termination, check_rng
@@ -91,10 +91,12 @@ def playout(
     while True:
         if max_plies is not None and plies >= max_plies:
             return Outcome(Termination.PLY_LIMIT, None)
-        options, face_down = board.options()
+        options, face_down, pairs = board.options()
         shields = board.supply[board.to_move] > 0
         if policy is None:
-            card, seat, shield = nth_placement(options, shields, choose(count_of(options, shields)))
+            card, seat, shield = nth_placement(
+                options, shields, choose(pairs * 2 if shields else pairs)
+            )
         else:
             card, seat, shield = _chosen(board, state, options, face_down, shields, policy, rng)
         if trace is not None:

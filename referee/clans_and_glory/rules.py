@@ -108,24 +108,26 @@ class Board(NamedTuple):
     supply: tuple[int, ...]
     to_move: int
 
-    def options(self) -> tuple[Options, bool]:
+    def options(self) -> tuple[Options, bool, int]:
         """The legal placements of the player to move (rules 1 to 3): per card in
         hand, the free seats it fits face up; when no card fits anywhere, every
-        free seat for every card, and ``True`` (they go face down). Nothing for a
-        hand the view hides."""
+        free seat for every card, and ``True`` (they go face down); and how many
+        (card, seat) pairs that makes. Nothing for a hand the view hides."""
         hand = self.hands[self.to_move]
         if hand is None:
-            return [], False
+            return [], False, 0
         traits, free = self.traits, self.free
         options = []
+        pairs = 0
         for card in hand:
             colour, rank = TRAITS[card]
             seats = (traits[colour] | traits[rank]) & free
             if seats:
                 options.append((card, seats))
+                pairs += seats.bit_count()
         if options or not free:
-            return options, False
-        return [(card, free) for card in hand], True
+            return options, False, pairs
+        return [(card, free) for card in hand], True, len(hand) * free.bit_count()
 
     def fits(self, card: int, seat: int) -> bool:
         """Rule 2: whether ``card`` shares its colour or rank with a face-up card
@@ -135,7 +137,7 @@ class Board(NamedTuple):
 
     def first_fit(self) -> tuple[int, int] | None:
         """Rule 3's test: the first card in hand and seat it fits, if any."""
-        options, down = self.options()
+        options, down, _pairs = self.options()
         if down or not options:
             return None
         card, seats = options[0]
@@ -146,12 +148,11 @@ class Board(NamedTuple):
         shield on that seat's tableau), the move already checked: the card leaves
         the hand and lies on the seat; face up, it lends its colour and rank to
         the seats touching it; the turn passes to the next player."""
-        mover = self.to_move
-        cards, placers = self.seat_cards, self.seat_placers
-        cards = (*cards[:seat], card, *cards[seat + 1 :])
-        placers = (*placers[:seat], mover, *placers[seat + 1 :])
+        cards, placers, free, face_up, traits, hands, sizes, shields, supply, mover = self
         bit = 1 << seat
-        traits, face_up = self.traits, self.face_up
+        on_seats, by = list(cards), list(placers)
+        on_seats[seat] = card
+        by[seat] = mover
         if not face_down:
             face_up |= bit
             colour, rank = TRAITS[card]
@@ -160,23 +161,21 @@ class Board(NamedTuple):
             shown[colour] |= touching
             shown[rank] |= touching
             traits = tuple(shown)
-        hands, sizes = self.hands, self.hand_sizes
         hand = hands[mover]
         if hand is not None:
             at = hand.index(card)
             hand = (*hand[:at], *hand[at + 1 :])
         hands = (*hands[:mover], hand, *hands[mover + 1 :])
         sizes = (*sizes[:mover], sizes[mover] - 1, *sizes[mover + 1 :])
-        shields, supply = self.shields, self.supply
         if shield:
             tableau = layout.seat_tableaus[seat]
             shields = (*shields[:tableau], (*shields[tableau], mover), *shields[tableau + 1 :])
             supply = (*supply[:mover], supply[mover] - 1, *supply[mover + 1 :])
         after = mover + 1
         return Board(
-            cards,
-            placers,
-            self.free ^ bit,
+            tuple(on_seats),
+            tuple(by),
+            free ^ bit,
             face_up,
             traits,
             hands,
@@ -278,14 +277,6 @@ def action_ids(options: Options, face_down: bool, shields: bool, seats: int) -> 
     return ids
 
 
-def count_of(options: Options, shields: bool) -> int:
-    """How many legal placements ``options`` (and the shield choice) make."""
-    total = 0
-    for _card, seats in options:
-        total += seats.bit_count()
-    return total * 2 if shields else total
-
-
 class LegalPlacements(LegalMoves[Placement]):
     """The legal moves of a position, made only as asked for: ``len``, truth and
     indexing (so ``random.choice``) read the integer options and build one
@@ -297,12 +288,12 @@ class LegalPlacements(LegalMoves[Placement]):
 
     def __init__(self, board: Board, layout: Layout, over: bool) -> None:
         super().__init__(self._every)
-        options, down = ([], False) if over else board.options()
+        options, down, pairs = ([], False, 0) if over else board.options()
         self._options = options
         self._down = down
         self._shields = bool(board.supply[board.to_move])
         self._layout = layout
-        self._count = count_of(options, self._shields)
+        self._count = pairs * 2 if self._shields else pairs
 
     def _every(self) -> list[Placement]:
         return [self._made(i) for i in range(self._count)]

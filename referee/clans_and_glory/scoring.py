@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card
-from referee.clans_and_glory.cards import RANK, RANKS
+from referee.clans_and_glory.cards import RANK
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.game import Outcome, Termination
 
@@ -227,21 +227,17 @@ def final_outcome(
     for stack, seats in zip(shields, tableau_masks, strict=True):
         if not stack:
             continue
-        counts = [0] * (RANKS[-1] + 1)
+        ranks = []
         shown = face_up & seats
         while shown:
             low = shown & -shown
-            counts[RANK[seat_cards[low.bit_length() - 1]]] += 1
+            ranks.append(RANK[seat_cards[low.bit_length() - 1]])
             shown ^= low
-        owners = iter(stack)
-        for rank in RANKS:
-            count = counts[rank]
-            if count:
-                owner = next(owners, None)
-                if owner is None:
-                    break
-                points[owner] += rank * count
-                cards[owner] += count
+        # the first shield placed takes the lowest rank, the next the next one up
+        for owner, rank in zip(stack, sorted(set(ranks)), strict=False):
+            count = ranks.count(rank)
+            points[owner] += rank * count
+            cards[owner] += count
     best = max(zip(points, cards, strict=True))
     winners = tuple(p for p in range(num_players) if (points[p], cards[p]) == best)
     scores = tuple(points)
