@@ -26,6 +26,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, overload, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections import Counter
+
+    from referee.errors import IllegalMoveError
     from referee.prover import ClaimVerdict
     from referee.records import Record
 
@@ -477,6 +480,26 @@ class GameState(Protocol[MoveT]):
     def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
         """The state after ``move`` (raises ``IllegalMoveError`` if refused;
         ``player``, when given, must be the player to move: ``not_your_turn``)."""
+        ...
+
+    def refusal(self, move: MoveT | str, *, player: int | None = None) -> IllegalMoveError | None:
+        """The error :meth:`play` would raise for ``move``, or ``None`` if it is legal."""
+        ...
+
+    def status(self) -> tuple[str, ...]:
+        """Why no game can reach this position, every reason at once (empty: none)."""
+        ...
+
+    def visible_cards(self) -> Counter[Any]:
+        """The cards every player sees, counted."""
+        ...
+
+    def is_chance_node(self) -> bool:
+        """Whether the next ply is chance rather than a player's decision."""
+        ...
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """A chance ply's outcomes with their chances (empty at a decision)."""
         ...
 
     def view(self, player: int | None) -> GameView[MoveT]:
