@@ -95,6 +95,19 @@ def _bad_layout(why: str) -> InvalidDealError:
     return InvalidDealError("layout", f"invalid layout: {why}")
 
 
+def _check_pairs(name: str, pairs: Iterable[tuple[Seat, Seat]], known: set[Seat]) -> None:
+    """Each pair of a relation joins two distinct seats of the layout, once."""
+    seen: set[frozenset[Seat]] = set()
+    for a, b in pairs:
+        if a not in known or b not in known:
+            raise _bad_layout(f"{name} pair {a}-{b} names a seat that is not in the layout")
+        if a == b:
+            raise _bad_layout(f"{name} pair {a}-{b} joins a seat to itself")
+        if frozenset((a, b)) in seen:
+            raise _bad_layout(f"{name} pair {a}-{b} is listed twice")
+        seen.add(frozenset((a, b)))
+
+
 @dataclass(frozen=True)
 class Layout:
     """The seats of the table and which seats are neighbours or opposite.
@@ -174,6 +187,23 @@ class Layout:
         )
 
     def _check(self) -> None:
+        """Refuse a layout no table can have, at the first problem, in this order:
+        the tableaus, the seats, the pairs, the start seats, the grid."""
+        self._check_tableaus()
+        known = self._known_seats()
+        for name, pairs in (("neighbour", self.neighbour_pairs), ("opposite", self.opposite_pairs)):
+            _check_pairs(name, pairs, known)
+        for seat in self.start_seats:
+            if seat not in known:
+                raise _bad_layout(f"start seat {seat} is not in the layout")
+        if len(set(self.start_seats)) != len(self.start_seats):
+            raise _bad_layout("a start seat is listed twice")
+        missing = set(range(1, self.tableaus + 1)) - {seat.tableau for seat in self.seats}
+        if missing:
+            raise _bad_layout(f"tableau {min(missing)} has no seat")
+        self._check_grid()
+
+    def _check_tableaus(self) -> None:
         if isinstance(self.tableaus, bool) or not isinstance(self.tableaus, int):
             raise _bad_layout("the number of tableaus must be an integer")
         if not 1 <= self.tableaus <= MAX_TABLEAUS:
@@ -186,6 +216,8 @@ class Layout:
             raise _bad_layout(
                 f"{self.tableaus} tableaus but only {len(self.seats)} seats: every tableau needs seats"
             )
+
+    def _known_seats(self) -> set[Seat]:
         known: set[Seat] = set()
         for seat in self.seats:
             if not 1 <= seat.tableau <= self.tableaus:
@@ -197,32 +229,15 @@ class Layout:
             if seat in known:
                 raise _bad_layout(f"seat {seat} is listed twice")
             known.add(seat)
-        for name, pairs in (("neighbour", self.neighbour_pairs), ("opposite", self.opposite_pairs)):
-            seen: set[frozenset[Seat]] = set()
-            for a, b in pairs:
-                if a not in known or b not in known:
-                    raise _bad_layout(f"{name} pair {a}-{b} names a seat that is not in the layout")
-                if a == b:
-                    raise _bad_layout(f"{name} pair {a}-{b} joins a seat to itself")
-                if frozenset((a, b)) in seen:
-                    raise _bad_layout(f"{name} pair {a}-{b} is listed twice")
-                seen.add(frozenset((a, b)))
-        for seat in self.start_seats:
-            if seat not in known:
-                raise _bad_layout(f"start seat {seat} is not in the layout")
-        if len(set(self.start_seats)) != len(self.start_seats):
-            raise _bad_layout("a start seat is listed twice")
-        missing = set(range(1, self.tableaus + 1)) - {seat.tableau for seat in self.seats}
-        if missing:
-            raise _bad_layout(f"tableau {min(missing)} has no seat")
-        if self.grid is not None and (
-            len(self.grid) != len(self.seats) or len(set(self.grid)) != len(self.grid)
-        ):
+        return known
+
+    def _check_grid(self) -> None:
+        if self.grid is None:
+            return
+        if len(self.grid) != len(self.seats) or len(set(self.grid)) != len(self.grid):
             raise _bad_layout("the grid needs one distinct (row, column) per seat")
         limit = 2 * len(self.seats)
-        if self.grid is not None and any(
-            not (0 <= row <= limit and 0 <= column <= limit) for row, column in self.grid
-        ):
+        if any(not (0 <= row <= limit and 0 <= column <= limit) for row, column in self.grid):
             raise _bad_layout(f"grid cells must lie in rows and columns 0-{limit}")
 
     def __reduce__(self) -> tuple[type[Layout], tuple[object, ...]]:

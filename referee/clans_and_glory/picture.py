@@ -139,52 +139,83 @@ def draw(state: _cg.State, options: _Options) -> _Drawing:
         canvas.rect(*box, rx=8, fill="#e9dfc9", stroke="#8a7a5c", stroke_width=1.5)
         canvas.text(box[0] + box[2] / 2, box[1] - 4, f"t{tableau}", size=11, weight="bold")
         canvas.close()
-    placed_now = _placed_card(options.last_move)
     for seat, placed in zip(layout.seats, state.table, strict=True):
         row, col = cells[seat]
-        x, y = left + col * cell_w + 4, y_of(row) + 4
-        canvas.open(class_="seat" + (" free" if placed is None else ""), data_seat=str(seat))
-        mark = "placed" if placed_now is not None and placed_now[1] == str(seat) else None
-        if placed is None:
-            canvas.rect(
-                x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
-            )
-            canvas.text(
-                x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
-            )
-        elif placed.card is None:
-            _card_back(canvas, x, y, None, "face-down card", mark=mark)
-        elif not placed.face_up:
-            _card_back(canvas, x, y, placed.card, "face-down card", mark=mark)
-        else:
-            _card(canvas, x, y, placed.card, _CG_CARDS, mark=mark)
-        canvas.close()
-        _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
+        _seat(canvas, seat, placed, left + col * cell_w + 4, y_of(row) + 4, options)
     for tableau, stack in enumerate(state.shields, start=1):
-        bx, by, bw, bh = boxes[tableau]
-        y = by + bh + 8
-        canvas.open(
-            class_="shields", data_tableau=tableau, data_stack=" ".join(str(p) for p in stack)
-        )
-        canvas.tooltip(
-            f"shields on t{tableau}, first placed first: "
-            + (", ".join(options.name(p) for p in stack) or "none")
-        )
-        for i, player in enumerate(stack):
-            sx = bx + 4 + i * 18
-            canvas.path(
-                _shield_path(sx, y, 15, 18),
-                fill=PLAYER_COLOURS[player],
-                stroke="#222222",
-                class_="shield",
-            )
-            canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
-        if not stack:
-            canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
-        canvas.close()
+        _shields(canvas, tableau, stack, boxes[tableau], options)
     last_row = max(r for r, _ in cells.values())
     y = y_of(last_row) + cell_h + 50
-    shields_left = list(state.board.supply)
+    y = _players(canvas, state, y, options) + 4
+    for player, hand in hands:
+        label = f"{options.name(player)}'s hand"
+        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
+        y += _HAND_H
+    return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
+
+
+def _seat(
+    canvas: _Canvas,
+    seat: _cg_layout.Seat,
+    placed: _cg.Placed | None,
+    x: float,
+    y: float,
+    options: _Options,
+) -> None:
+    """One seat: free (dashed), a card face up, or a card back."""
+    placed_now = _placed_card(options.last_move)
+    canvas.open(class_="seat" + (" free" if placed is None else ""), data_seat=str(seat))
+    mark = "placed" if placed_now is not None and placed_now[1] == str(seat) else None
+    if placed is None:
+        canvas.rect(
+            x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
+        )
+        canvas.text(
+            x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
+        )
+    elif placed.card is None:
+        _card_back(canvas, x, y, None, "face-down card", mark=mark)
+    elif not placed.face_up:
+        _card_back(canvas, x, y, placed.card, "face-down card", mark=mark)
+    else:
+        _card(canvas, x, y, placed.card, _CG_CARDS, mark=mark)
+    canvas.close()
+    _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
+
+
+def _shields(
+    canvas: _Canvas,
+    tableau: int,
+    stack: Sequence[int],
+    box: tuple[float, float, float, float],
+    options: _Options,
+) -> None:
+    """A tableau's shield stack under its box, the first placed on the left."""
+    bx, by, bw, bh = box
+    y = by + bh + 8
+    canvas.open(class_="shields", data_tableau=tableau, data_stack=" ".join(str(p) for p in stack))
+    canvas.tooltip(
+        f"shields on t{tableau}, first placed first: "
+        + (", ".join(options.name(p) for p in stack) or "none")
+    )
+    for i, player in enumerate(stack):
+        sx = bx + 4 + i * 18
+        canvas.path(
+            _shield_path(sx, y, 15, 18),
+            fill=PLAYER_COLOURS[player],
+            stroke="#222222",
+            class_="shield",
+        )
+        canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
+    if not stack:
+        canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
+    canvas.close()
+
+
+def _players(canvas: _Canvas, state: _cg.State, y: float, options: _Options) -> float:
+    """One line per player (hand size, shields left, points); the ``y`` below them."""
+    outcome = state.outcome
+    shields_left = state.board.supply
     points = outcome.scores if outcome is not None and outcome.scores is not None else None
     now = score_now(state).points if points is None else points
     for player in range(state.num_players):
@@ -197,12 +228,7 @@ def draw(state: _cg.State, options: _Options) -> _Drawing:
         )
         canvas.text(_MARGIN + 16, y, line, size=11, anchor="start", class_="player", fill=colour)
         y += 16
-    y += 4
-    for player, hand in hands:
-        label = f"{options.name(player)}'s hand"
-        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
-        y += _HAND_H
-    return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
+    return y
 
 
 def _row_grid(layout: _cg_layout.Layout) -> tuple[tuple[int, int], ...]:
