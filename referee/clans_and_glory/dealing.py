@@ -15,9 +15,10 @@ from collections.abc import Mapping, Sequence
 from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.cards import CARDS, DECK_IDS, ID, TRAIT_COUNT, TRAITS
 from referee.clans_and_glory.layout import Layout, default_layout
+from referee.clans_and_glory.placed import is_int
 from referee.clans_and_glory.rules import FREE, START, Board
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, Setup, setup_for
-from referee.clans_and_glory.state import GAME_NAME, State, is_int
+from referee.clans_and_glory.state import GAME_NAME, State
 from referee.errors import InvalidDealError
 
 __all__ = ["new_game", "random_playout", "state_from_deal"]

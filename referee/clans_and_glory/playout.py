@@ -41,7 +41,6 @@ from collections.abc import Callable, Sequence
 
 from referee.clans_and_glory.cards import CARDS
 from referee.clans_and_glory.rules import Board, action_ids, nth_placement, refusal_of
-from referee.clans_and_glory.scoring import final_outcome
 from referee.clans_and_glory.state import State
 from referee.game import Outcome, Termination, check_rng
 
@@ -105,9 +104,7 @@ def playout(
         board = board.placed(layout, card, seat, face_down, shield)
         plies += 1
         if mover == last and not board.hand_sizes[last]:
-            return final_outcome(
-                players, board.seat_cards, board.face_up, board.shields, layout.tableau_masks
-            )
+            return board.scored(layout)
 
 
 def _chosen(

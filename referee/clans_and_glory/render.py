@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.clans_and_glory.layout import default_layout
-from referee.clans_and_glory.state import Placed, _status_line, _who
+from referee.clans_and_glory.placed import Placed
+from referee.game import Outcome
 
 if TYPE_CHECKING:
     from referee.clans_and_glory.state import State
 
-__all__ = ["render"]
+__all__ = ["render", "status_line", "who"]
 
 
 def _cell(placed: Placed | None) -> str:
@@ -37,7 +38,7 @@ def render(state: State) -> str:
     """The position as text: the table, the shield stacks, the players."""
     layout, players = state.layout, state.num_players
     cells = [_cell(p) for p in state.table]
-    lines = [f"Clans and Glory, {players} players: {_status_line(state.outcome, state.to_move)}"]
+    lines = [f"Clans and Glory, {players} players: {status_line(state.outcome, state.to_move)}"]
     if layout.grid is not None:
         lines += _grid_lines(state, cells)
     else:
@@ -62,7 +63,7 @@ def render(state: State) -> str:
         )
     seen = state._viewer()
     if seen != "all":
-        lines.append(f"seen by {_who(seen)}")
+        lines.append(f"seen by {who(seen)}")
     return "\n".join(lines)
 
 
@@ -85,3 +86,17 @@ def _grid_lines(state: State, cells: list[str]) -> list[str]:
     if layout == default_layout(state.num_players):
         lines.append("seats: s1 s2 s3 top row, s4 s5 s6 bottom row, s7 the head seats at the ends")
     return lines
+
+
+def who(seen: int | str | None) -> str:
+    """Who sees a view: ``player 2`` or ``a spectator``."""
+    return "a spectator" if seen is None else f"player {int(seen) + 1}"
+
+
+def status_line(outcome: Outcome | None, to_move: int) -> str:
+    """``player 2 to move`` or the result."""
+    if outcome is None:
+        return f"player {to_move + 1} to move"
+    if outcome.winner is None:
+        return f"game over, {'shared win' if outcome.winners else 'no winner'} ({outcome.reason})"
+    return f"game over, player {outcome.winner + 1} wins ({outcome.reason})"

@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.clans_and_glory.cards import CARDS, TRAITS
 from referee.clans_and_glory.moves import Placement
-from referee.game import LegalMoves
+from referee.clans_and_glory.scoring import final_outcome
+from referee.game import LegalMoves, Outcome
 
 if TYPE_CHECKING:
     from referee.clans_and_glory.layout import Layout
@@ -185,9 +186,25 @@ class Board(NamedTuple):
             after if after < len(sizes) else 0,
         )
 
+    def seen_by(self, player: int | None) -> Board:
+        """The board as ``player`` sees it (``None``: a spectator): the other
+        hands ``None``, the others' face-down cards :data:`HIDDEN`."""
+        cards = self.seat_cards
+        for seat, (card, placer) in enumerate(zip(cards, self.seat_placers, strict=True)):
+            if card >= 0 and placer != player and not self.face_up >> seat & 1:
+                cards = (*cards[:seat], HIDDEN, *cards[seat + 1 :])
+        hands = tuple(hand if p == player else None for p, hand in enumerate(self.hands))
+        return self._replace(seat_cards=cards, hands=hands)
+
     def is_over(self) -> bool:
         """Rule 5: whether the last player in turn order has placed its last card."""
         return not self.hand_sizes[-1]
+
+    def scored(self, layout: Layout) -> Outcome:
+        """Rule 5's scoring of this table (see :func:`~referee.clans_and_glory.scoring.final_outcome`)."""
+        return final_outcome(
+            len(self.hand_sizes), self.seat_cards, self.face_up, self.shields, layout.tableau_masks
+        )
 
 
 def refusal_of(

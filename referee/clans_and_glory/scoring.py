@@ -25,13 +25,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.clans_and_glory.cards import RANK
+from referee.clans_and_glory.cards import CARDS, RANK, ids_of
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.game import Outcome, Termination
 
-__all__ = ["Award", "ScoreSheet", "TableauScore", "final_outcome", "score_sheet", "score_tableau"]
+if TYPE_CHECKING:
+    from referee.clans_and_glory.layout import Layout
+    from referee.clans_and_glory.rules import Board
+
+__all__ = [
+    "Award",
+    "ScoreSheet",
+    "TableauScore",
+    "final_outcome",
+    "score_board",
+    "score_sheet",
+    "score_tableau",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,3 +259,16 @@ def final_outcome(
     winner = winners[0]
     tied = points.count(points[winner]) > 1
     return Outcome(Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, scores)
+
+
+def score_board(players: int, board: Board, layout: Layout) -> ScoreSheet:
+    """The score sheet of an integer board (see
+    :class:`~referee.clans_and_glory.rules.Board`) as the table stands;
+    ``State.score()``. A face-down card a view hides is left out."""
+    scores = []
+    cards, face_up, hidden = board.seat_cards, board.face_up, ~board.face_up & ~board.free
+    for tableau, seats in enumerate(layout.tableau_masks):
+        up = [CARDS[cards[s]] for s in ids_of(seats & face_up)]
+        down = [CARDS[cards[s]] for s in ids_of(seats & hidden) if cards[s] >= 0]
+        scores.append(score_tableau(tableau + 1, up, board.shields[tableau], down))
+    return score_sheet(players, scores)

@@ -36,25 +36,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.cards import Card
 from referee.clans_and_glory.cards import CARDS, ID, ids_of
 from referee.clans_and_glory.layout import Layout, Seat, default_layout
 from referee.clans_and_glory.moves import Placement, parse_move
+from referee.clans_and_glory.placed import InvalidStateError, Placed, is_int, table_of
+from referee.clans_and_glory.placed import check_player as check_seat_player
+from referee.clans_and_glory.render import render, status_line, who
 from referee.clans_and_glory.rules import (
-    FREE,
-    HIDDEN,
-    START,
     Board,
     LegalPlacements,
     Reason,
     refusal_of,
 )
-from referee.clans_and_glory.scoring import ScoreSheet, final_outcome, score_sheet, score_tableau
+from referee.clans_and_glory.scoring import ScoreSheet, score_board
 from referee.clans_and_glory.setup import CLAN_CARDS, Setup, setup_for
-from referee.errors import IllegalMoveError, InvalidMoveError, RefereeError
+from referee.clans_and_glory.status import checked_board, history_problems
+from referee.errors import IllegalMoveError, InvalidMoveError
 from referee.game import (
     REFEREE_ENDS,
     LegalMoves,
@@ -71,56 +71,6 @@ __all__ = ["InvalidStateError", "Placed", "Reason", "State"]
 
 #: The ``game`` field of a deal's JSON description.
 GAME_NAME = "clans_and_glory"
-
-
-class InvalidStateError(RefereeError):
-    """A Clans and Glory state that cannot exist (reason ``invalid_state``).
-
-    The message lists every problem found, not just the first.
-    """
-
-    def __init__(self, message: str) -> None:
-        super().__init__("invalid_state", message)
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A card on a seat: who placed it (``None`` for a start card) and which way up.
-
-    ``card`` is ``None`` only in a view, for a face-down card whose face the
-    viewer does not see.
-
-    >>> Placed(Card("G", 9))
-    Traceback (most recent call last):
-    ...
-    referee.clans_and_glory.state.InvalidStateError: a placed card must be one of the 42 Clans and Glory cards, not Card('G', 9)
-    """
-
-    card: Card | None
-    player: int | None = None
-    face_up: bool = True
-
-    def __post_init__(self) -> None:
-        if self.card is None and self.face_up is not False:
-            raise InvalidStateError("only a face-down card can be hidden (card None)")
-        if self.card is not None and (
-            not isinstance(self.card, Card) or self.card not in CLAN_CARDS
-        ):
-            raise InvalidStateError(
-                f"a placed card must be one of the 42 Clans and Glory cards, not {self.card!r}"
-            )
-        if self.player is not None and not (is_int(self.player) and 0 <= self.player < 4):
-            raise InvalidStateError(
-                f"who placed a card is a player index 0-3 (None for a start card), "
-                f"not {self.player!r}"
-            )
-        if not isinstance(self.face_up, bool):
-            raise InvalidStateError(f"face_up must be True or False, not {self.face_up!r}")
-
-
-def is_int(value: object) -> bool:
-    """Whether ``value`` is an int (a bool is not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class State:
@@ -180,8 +130,6 @@ class State:
         history: Sequence[Placement] = (),
         outcome: Outcome | None = None,
     ) -> None:
-        from referee.clans_and_glory.status import checked_board
-
         if layout is None and is_int(num_players) and num_players in (2, 3, 4):
             layout = default_layout(num_players)
         board, removed_ids, dealt, moves = checked_board(
@@ -189,9 +137,7 @@ class State:
         )
         assert layout is not None
         if outcome is None and board.is_over():
-            outcome = final_outcome(
-                num_players, board.seat_cards, board.face_up, board.shields, layout.tableau_masks
-            )
+            outcome = board.scored(layout)
         _fill(self, num_players, layout, board, outcome, moves, dealt, removed_ids)
 
     @classmethod
@@ -281,10 +227,10 @@ class State:
 
     def __repr__(self) -> str:
         seen = self._viewer()
-        whose = "" if seen == "all" else f", seen by {_who(seen)}"
+        whose = "" if seen == "all" else f", seen by {who(seen)}"
         return (
             f"<Clans and Glory State: {self.num_players} players, "
-            f"{_status_line(self.outcome, self.to_move)}{whose}>"
+            f"{status_line(self.outcome, self.to_move)}{whose}>"
         )
 
     # -- the position, as users see it --------------------------------------------
@@ -317,19 +263,7 @@ class State:
     @property
     def table(self) -> tuple[Placed | None, ...]:
         """What lies on each seat of ``layout.seats`` (``None`` when free)."""
-        board = self.board
-        return tuple(
-            None
-            if card == FREE
-            else Placed(
-                None if card == HIDDEN else CARDS[card],
-                None if placer == START else placer,
-                bool(board.face_up >> seat & 1),
-            )
-            for seat, (card, placer) in enumerate(
-                zip(board.seat_cards, board.seat_placers, strict=True)
-            )
-        )
+        return table_of(self.board)
 
     @property
     def removed(self) -> tuple[Card, ...] | None:
@@ -375,14 +309,13 @@ class State:
         ...
         ValueError: no player 3 in a 3-player game (players are 0-2)
         """
-        _check_player(player, self.num_players)
+        check_seat_player(player, self.num_players)
         return self.board.supply[player]
 
     def fits(self, card: Card, seat: Seat) -> bool:
         """Whether ``card`` shares colour or rank with a face-up card touching ``seat``.
 
-        >>> from referee.clans_and_glory import setup_for
-        >>> from referee.clans_and_glory import new_game
+        >>> from referee.clans_and_glory import new_game, setup_for
         >>> game = new_game(players=3, deck=setup_for(3).deck())
         >>> str(game.seat_card(Seat(1, 2)).card), game.fits(Card("R", 7), Seat(1, 1))
         ('R7', True)
@@ -417,8 +350,6 @@ class State:
         player 2 is to move, but 0 cards have been placed, so player 1 is
         player 1 has a shield on tableau 1 but placed only 0 cards there
         """
-        from referee.clans_and_glory.status import history_problems
-
         return tuple(history_problems(self))
 
     def is_valid(self) -> bool:
@@ -430,17 +361,7 @@ class State:
 
         Face-down cards are taken away first and score nothing.
         """
-        board, layout = self.board, self.layout
-        scores = []
-        for tableau, seats in enumerate(layout.tableau_masks):
-            up = [CARDS[board.seat_cards[s]] for s in ids_of(seats & board.face_up)]
-            down = [
-                CARDS[board.seat_cards[s]]
-                for s in ids_of(seats & ~board.face_up & ~board.free)
-                if board.seat_cards[s] >= 0
-            ]
-            scores.append(score_tableau(tableau + 1, up, board.shields[tableau], down))
-        return score_sheet(self.num_players, scores)
+        return score_board(self.num_players, self.board, self.layout)
 
     # -- the end -----------------------------------------------------------------------
 
@@ -568,15 +489,7 @@ class State:
             placement.face_down,
             placement.shield,
         )
-        outcome = None
-        if board.is_over():
-            outcome = final_outcome(
-                self.num_players,
-                board.seat_cards,
-                board.face_up,
-                board.shields,
-                layout.tableau_masks,
-            )
+        outcome = board.scored(layout) if board.is_over() else None
         return self._made(
             self.num_players,
             layout,
@@ -596,8 +509,7 @@ class State:
         then the start cards (in start-seat order), then each player's hand in
         turn order. :func:`~referee.clans_and_glory.state_from_deal` reads it back.
 
-        >>> from referee.clans_and_glory import state_from_deal
-        >>> from referee.clans_and_glory import new_game
+        >>> from referee.clans_and_glory import new_game, state_from_deal
         >>> game = new_game(players=2, seed=3)
         >>> data = game.deal_to_json()
         >>> sorted(data), len(data["deck"])
@@ -642,14 +554,8 @@ class State:
         (None, None, None)
         """
         if player is not None:
-            _check_player(player, self.num_players)
-        board = self.board
-        cards = board.seat_cards
-        for seat in ids_of(~board.face_up & ~board.free & ((1 << len(cards)) - 1)):
-            if board.seat_placers[seat] != player and cards[seat] != HIDDEN:
-                cards = (*cards[:seat], HIDDEN, *cards[seat + 1 :])
-        hands = tuple(h if p == player else None for p, h in enumerate(board.hands))
-        seen = board._replace(seat_cards=cards, hands=hands)
+            check_seat_player(player, self.num_players)
+        seen = self.board.seen_by(player)
         return self._made(self.num_players, self.layout, seen, self.outcome, (), None, None)
 
     def _viewer(self) -> int | str | None:
@@ -661,8 +567,6 @@ class State:
         return known[0] if known else None
 
     def __str__(self) -> str:
-        from referee.clans_and_glory.render import render
-
         return render(self)
 
     def _repr_svg_(self) -> str:
@@ -702,23 +606,3 @@ def _as_move(move: object) -> Placement:
     if not isinstance(move, Placement):
         raise InvalidMoveError(f"malformed move {move!r}: expected a Placement or its text")
     return move
-
-
-def _check_player(player: object, players: int) -> None:
-    if not is_int(player) or not 0 <= player < players:  # type: ignore[operator]
-        raise ValueError(
-            f"no player {player!r} in a {players}-player game (players are 0-{players - 1})"
-        )
-
-
-def _who(seen: int | str | None) -> str:
-    return "a spectator" if seen is None else f"player {int(seen) + 1}"
-
-
-def _status_line(outcome: Outcome | None, to_move: int) -> str:
-    """``player 2 to move`` or the result."""
-    if outcome is None:
-        return f"player {to_move + 1} to move"
-    if outcome.winner is None:
-        return f"game over, {'shared win' if outcome.winners else 'no winner'} ({outcome.reason})"
-    return f"game over, player {outcome.winner + 1} wins ({outcome.reason})"

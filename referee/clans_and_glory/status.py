@@ -17,9 +17,9 @@ from referee.cards import Card
 from referee.clans_and_glory.cards import ID, TRAIT_COUNT, TRAITS
 from referee.clans_and_glory.layout import Layout, Seat
 from referee.clans_and_glory.moves import Placement
+from referee.clans_and_glory.placed import InvalidStateError, Placed, is_int
 from referee.clans_and_glory.rules import FREE, HIDDEN, START, Board
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, setup_for
-from referee.clans_and_glory.state import InvalidStateError, Placed, is_int
 
 if TYPE_CHECKING:
     from referee.clans_and_glory.state import State
