@@ -124,7 +124,7 @@ def clans_and_glory(quick: bool) -> None:
         steps, start = 0, time.process_time()
         for game_number in range(20 if quick else 100):
             env.reset(seed=game_number)
-            while not env.game.is_over:
+            while not env.game.is_game_over():
                 mask = env.observe(env.agent_selection)["action_mask"]
                 env.step(rng.choice(mask.nonzero()[0].tolist()))
                 steps += 1

@@ -117,7 +117,8 @@ def _games() -> dict[str, Any]:
 
 
 def _is_over(state: Any) -> bool:
-    # Clans and Glory computes its outcome from the score: ``is_over`` is the cheap test.
+    # Clans and Glory before issue 24 computed its outcome from the score, and its
+    # ``is_over`` was the cheap test; now every game keeps its outcome.
     over = getattr(state, "is_over", None)
     if isinstance(over, bool):
         return over
