@@ -164,9 +164,14 @@ class Outcome:
     def result(self) -> str:
         """The result for people: ``"player 1 wins (five_stones)"`` (players counted from 1).
 
-        >>> Outcome("shared", None).result()
-        'no winner (shared)'
+        >>> Outcome("ply_limit", None).result()
+        'no winner (ply_limit)'
+        >>> Outcome("shared", None, winners=(0, 2)).result()
+        'players 1 and 3 share the win (shared)'
         """
+        if len(self.winners) > 1:
+            names = " and ".join(str(p + 1) for p in self.winners)
+            return f"players {names} share the win ({self.reason})"
         if self.winner is None:
             return f"no winner ({self.reason})"
         return f"player {self.winner + 1} wins ({self.reason})"

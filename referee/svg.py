@@ -688,6 +688,9 @@ def _status(
 
     if outcome is None:
         return f"{who(to_move)} to move" + (f": {doing}" if doing else "")
+    if len(outcome.winners) > 1:
+        names = " and ".join(who(p) for p in outcome.winners)
+        return f"game over: {names} share the win ({reason_words(outcome.reason)})"
     if outcome.winner is None:
         return f"game over, no winner: {reason_words(outcome.reason)}"
     return f"game over: {who(outcome.winner)} wins ({reason_words(outcome.reason)})"
