@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.clans_and_glory.cards import CARDS, TRAITS
+from referee.clans_and_glory.cards import CARDS, TRAITS, ids_of
 from referee.clans_and_glory.moves import Placement
 from referee.clans_and_glory.scoring import final_outcome
 from referee.game import LegalMoves, Outcome
@@ -313,7 +313,13 @@ class LegalPlacements(LegalMoves[Placement]):
         self._count = pairs * 2 if self._shields else pairs
 
     def _every(self) -> list[Placement]:
-        return [self._made(i) for i in range(self._count)]
+        seats, down = self._layout.seats, self._down
+        shields = (False, True) if self._shields else (False,)
+        moves = []
+        for card, free in self._options:
+            for seat in ids_of(free):
+                moves += [Placement._of(CARDS[card], seats[seat], down, s) for s in shields]
+        return moves
 
     def _made(self, index: int) -> Placement:
         card, seat, shield = nth_placement(self._options, self._shields, index)

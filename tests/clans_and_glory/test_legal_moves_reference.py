@@ -79,7 +79,10 @@ def play_out(players: int, seed: int) -> None:
     while True:
         legal = state.legal_moves()
         assert legal == reference_moves(state)
-        assert len(legal) == len(list(legal)) and all(legal[i] == m for i, m in enumerate(legal))
+        # indexing builds one move at a time, iterating the whole list: the same moves
+        one_by_one = state.legal_moves()
+        assert [one_by_one[i] for i in range(len(one_by_one))] == list(legal)
+        assert [one_by_one[-1 - i] for i in range(len(legal))] == list(legal)[::-1]
         space = action_space(state)
         assert [space.move_of(a) for a in space.legal_actions(state)] == legal
         turned = with_a_card_turned_down(state, rng)
