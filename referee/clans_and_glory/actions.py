@@ -202,15 +202,9 @@ class ClansAndGloryActions:
                 + ("" if state.num_players != self.players else " on another layout")
             )
 
-    def legal_actions(self, state: State) -> list[int]:
-        """The ids the player to move may play, ascending (empty once the game is
-        over, and in a view on another player's turn).
-
-        >>> from referee.clans_and_glory import new_game
-        >>> game = new_game(players=2, seed=1)
-        >>> [ACTIONS[2].move_of(a) for a in ACTIONS[2].legal_actions(game)] == game.legal_moves()
-        True
-        """
+    def _legal_ids(self, state: State) -> list[int]:
+        """The ids the player to move may play, ascending, read off the integer
+        board (what ``playout`` hands a policy)."""
         self._check(state)
         if state.outcome is not None:
             return []
@@ -223,7 +217,7 @@ class ClansAndGloryActions:
         game is over). A player's view gives its mask (all 0 when it is not that
         player's turn)."""
         mask = bytearray(self.num_actions)
-        for action in self.legal_actions(state):
+        for action in self._legal_ids(state):
             mask[action] = 1
         return bytes(mask)
 

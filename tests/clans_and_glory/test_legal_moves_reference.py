@@ -21,6 +21,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.actions import legal_actions
 from referee.cards import Card
 from referee.clans_and_glory import Placement, Seat, State, new_game
 from referee.clans_and_glory.actions import action_space
@@ -84,7 +85,7 @@ def play_out(players: int, seed: int) -> None:
         assert [one_by_one[i] for i in range(len(one_by_one))] == list(legal)
         assert [one_by_one[-1 - i] for i in range(len(legal))] == list(legal)[::-1]
         space = action_space(state)
-        assert [space.move_of(a) for a in space.legal_actions(state)] == legal
+        assert [space.move_of(a) for a in legal_actions(space, state)] == legal
         turned = with_a_card_turned_down(state, rng)
         assert turned.legal_moves() == reference_moves(turned)
         for viewer in range(players):
