@@ -105,7 +105,7 @@ def clans_and_glory(quick: bool) -> None:
     for players in (2, 3, 4):
         space = CG_ACTIONS[players]
         states: list[CgState] = positions(
-            lambda seed, players=players: cg_new_game(players, seed=seed), count, 7 * players
+            lambda seed, players=players: cg_new_game(players=players, seed=seed), count, 7 * players
         )
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)
@@ -124,7 +124,7 @@ def clans_and_glory(quick: bool) -> None:
         steps, start = 0, time.process_time()
         for game_number in range(20 if quick else 100):
             env.reset(seed=game_number)
-            while not env.game.is_over:
+            while not env.game.is_game_over():
                 mask = env.observe(env.agent_selection)["action_mask"]
                 env.step(rng.choice(mask.nonzero()[0].tolist()))
                 steps += 1

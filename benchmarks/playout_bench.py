@@ -21,6 +21,12 @@ variant the report gives:
 * a digest of every move played: the same digest before and after means the
   same games were played, move for move (a speed change kept the rules).
 
+A case with a ``playout`` expression measures a game's own playout function
+instead (``playout(state, rng, trace=trace)``: to the end on the integer core,
+no move objects, no history): the games are dealt before the clock starts,
+each played with ``random.Random(seed)``, and the digest is of the action ids
+traced. A revision without that function shows ``n/a``.
+
 Every measurement runs in a fresh Python process whose ``PYTHONPATH`` points
 at the code measured: the working tree, or a revision exported with
 ``git archive`` into a temporary directory. The revisions take turns, one
@@ -56,8 +62,11 @@ class Case:
 
     name: str
     games: int  # games per repeat (``--quick`` divides it)
-    goal: int | None  # games per second asked for by issue 15
+    goal: int | None  # games per second asked for (issues 15 and 24)
     deal: str  # Python expression of ``seed`` giving the first state
+    #: Python expression of ``state``, ``rng`` and ``trace`` (a list the action
+    #: ids go to) that plays ``state`` to its end: a playout row, not the loop.
+    playout: str | None = None
 
 
 CASES = [
@@ -79,9 +88,19 @@ CASES = [
         None,
         "st2.new_game(seed=seed, rules=st2.Rules(tactics=True))",
     ),
-    Case("Clans and Glory 2 players", 400, 2000, "cg.new_game(2, seed=seed)"),
-    Case("Clans and Glory 3 players", 300, None, "cg.new_game(3, seed=seed)"),
-    Case("Clans and Glory 4 players", 250, None, "cg.new_game(4, seed=seed)"),
+    Case("Clans and Glory 2 players", 400, 4000, "cg.new_game(players=2, seed=seed)"),
+    Case("Clans and Glory 3 players", 300, None, "cg.new_game(players=3, seed=seed)"),
+    Case("Clans and Glory 4 players", 250, None, "cg.new_game(players=4, seed=seed)"),
+    *(
+        Case(
+            f"Clans and Glory {n} playout",
+            games,
+            goal,
+            f"cg.new_game(players={n}, seed=seed)",
+            playout="cg.playout(state, rng, trace=trace)",
+        )
+        for n, games, goal in ((2, 2000, 10000), (3, 1500, None), (4, 1200, None))
+    ),
 ]
 
 
@@ -98,7 +117,8 @@ def _games() -> dict[str, Any]:
 
 
 def _is_over(state: Any) -> bool:
-    # Clans and Glory computes its outcome from the score: ``is_over`` is the cheap test.
+    # Clans and Glory before issue 24 computed its outcome from the score, and its
+    # ``is_over`` was the cheap test; now every game keeps its outcome.
     over = getattr(state, "is_over", None)
     if isinstance(over, bool):
         return over
@@ -109,6 +129,47 @@ def _dealer(case: Case) -> Callable[[int], Any]:
     namespace = _games()
     code = compile(case.deal, case.name, "eval")
     return lambda seed: eval(code, namespace, {"seed": seed})  # the deal texts are ours
+
+
+def _player(case: Case) -> Callable[[Any, random.Random, list[Any]], Any]:
+    """The case's playout, as a function of the state, the random source and the trace."""
+    namespace = _games()
+    assert case.playout is not None
+    code = compile(case.playout, case.name, "eval")
+    return lambda state, rng, trace: eval(
+        code, namespace, {"state": state, "rng": rng, "trace": trace}
+    )
+
+
+def _playout_pass(case: Case, games: int, first: int = 0) -> float:
+    """CPU seconds for ``games`` playouts of games dealt before the clock starts."""
+    deal, play = _dealer(case), _player(case)
+    states = [deal(seed) for seed in range(first, first + games)]
+    start = time.process_time()
+    for seed, state in enumerate(states, start=first):
+        play(state, random.Random(seed), None)
+    return time.process_time() - start
+
+
+def _playout_digest(case: Case, games: int) -> dict[str, Any]:
+    """The plies and a digest of the action ids the playouts chose."""
+    deal, play = _dealer(case), _player(case)
+    digest = hashlib.sha256()
+    plies = 0
+    for seed in range(games):
+        trace: list[Any] = []
+        outcome = play(deal(seed), random.Random(seed), trace)
+        plies += len(trace)
+        digest.update((json.dumps(trace) + repr(outcome) + "\n").encode())
+    return {
+        "legal_us": 0.0,
+        "play_us": 0.0,
+        "deal_us": 0.0,
+        "plies": plies / games,
+        "moves": 0.0,
+        "cut": 0,
+        "digest": digest.hexdigest()[:12],
+    }
 
 
 def _plain_pass(case: Case, games: int, first: int = 0) -> float:
@@ -180,11 +241,19 @@ def worker(names: list[str], scale: float) -> None:
         if case.name not in names:
             continue
         games = max(1, round(case.games * scale))
-        _plain_pass(case, max(1, games // 10), first=10**6)  # warm up, on other deals
+        timed = _plain_pass if case.playout is None else _playout_pass
+        try:
+            timed(case, max(1, games // 10), first=10**6)  # warm up, on other deals
+        except AttributeError:  # a revision without the case's playout function
+            print(json.dumps({"case": case.name, "missing": True}), flush=True)
+            continue
         gc.collect()
-        seconds = _plain_pass(case, games)
+        seconds = timed(case, games)
         result = {"case": case.name, "games_per_s": games / seconds, "code": referee.__file__}
-        result.update(_split_pass(case, games, seconds))
+        if case.playout is None:
+            result.update(_split_pass(case, games, seconds))
+        else:
+            result.update(_playout_digest(case, games))
         print(json.dumps(result), flush=True)
 
 
@@ -219,6 +288,8 @@ def _measure(code: Path, names: list[str], scale: float) -> Iterator[dict[str, A
 
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The fastest repeat's throughput, with the per-ply costs of the fastest timed pass."""
+    if any(r.get("missing") for r in runs):
+        return {"missing": True}
     fastest = max(runs, key=lambda r: r["games_per_s"])
     timed = min(runs, key=lambda r: r["legal_us"] + r["play_us"] + r["deal_us"] / r["plies"])
     digests = {r["digest"] for r in runs}
@@ -254,11 +325,8 @@ def report(
         line = f"{name:28}{goal:>6} "
         rows = [results[label][name] for label in labels]
         for row in rows:
-            line += (
-                f"| {row['games_per_s']:>8,.0f} {row['legal_us']:>9.1f} {row['play_us']:>8.1f} "
-                f"{row['deal_us']:>8.0f} {row['plies']:>6.1f} "
-            )
-        if compare:
+            line += _cells(row)
+        if compare and not any(row.get("missing") for row in rows):
             before, after = rows
             same = "yes" if before["digest"] == after["digest"] else "NO: games differ"
             line += (
@@ -274,11 +342,25 @@ def report(
         "plies: mean plies per game. "
         "Ratios > 1 mean faster after."
     )
+    print("Playout rows: the game's playout function on games dealt before the clock starts.")
     for label in labels:
         rows = [results[label][n] for n in names]
+        rows = [r for r in rows if not r.get("missing") and r["moves"]]
         listed = ", ".join(f"{r['moves']:.0f}" for r in rows)
         cut = sum(r["cut"] for r in rows)
         print(f"{label}: legal moves per ply {listed}; games cut at {MAX_PLIES} plies: {cut}")
+
+
+def _cells(row: dict[str, Any]) -> str:
+    """One revision's columns of a row (``n/a`` where it lacks the case)."""
+    if row.get("missing"):
+        return f"| {'n/a':>8} {'':>9} {'':>8} {'':>8} {'':>6} "
+    if not row["legal_us"]:  # a playout row: no split of the time
+        return f"| {row['games_per_s']:>8,.0f} {'-':>9} {'-':>8} {'-':>8} {row['plies']:>6.1f} "
+    return (
+        f"| {row['games_per_s']:>8,.0f} {row['legal_us']:>9.1f} {row['play_us']:>8.1f} "
+        f"{row['deal_us']:>8.0f} {row['plies']:>6.1f} "
+    )
 
 
 def main() -> None:

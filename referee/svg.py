@@ -186,8 +186,8 @@ def render_svg(
 
     ``state`` is a Schotten Totten :class:`~referee.schotten_totten.State`, a
     Schotten Totten 2 :class:`~referee.schotten_totten_2.State`, or a Clans
-    and Glory :class:`~referee.clans_and_glory.State` or
-    :class:`~referee.clans_and_glory.View`.
+    and Glory :class:`~referee.clans_and_glory.State` (a full state or a
+    player's view of one, as in every game).
 
     - ``last_move``: the move that led here (a move or its text); the places
       it touched are ringed, the card it placed is framed, a card it moved
@@ -714,6 +714,9 @@ def _status(
 
     if outcome is None:
         return f"{who(to_move)} to move" + (f": {doing}" if doing else "")
+    if len(outcome.winners) > 1:
+        names = " and ".join(who(p) for p in outcome.winners)
+        return f"game over: {names} share the win ({reason_words(outcome.reason)})"
     if outcome.winner is None:
         return f"game over, no winner: {reason_words(outcome.reason)}"
     return f"game over: {who(outcome.winner)} wins ({reason_words(outcome.reason)})"

@@ -28,21 +28,19 @@ class ClansAndGloryArena(ArenaGame):
         return data
 
     def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
-        from referee.clans_and_glory.state import new_game
+        from referee.clans_and_glory.dealing import new_game
 
-        state = new_game(self.players, seed=rng.getrandbits(63))
+        state = new_game(players=self.players, seed=rng.getrandbits(63))
         return 0, dict(state.deal_to_json())
 
     def view_json(self, state: Any, seat: int) -> dict[str, Any]:
-        from referee.clans_and_glory.state import HiddenCard
-
         view = state.view(seat)
         seats: list[dict[str, Any]] = []
         for place, placed in zip(view.layout.seats, view.table, strict=True):
             if placed is None:
                 continue
             item: dict[str, Any] = {"seat": str(place)}
-            if isinstance(placed, HiddenCard):
+            if placed.card is None:
                 item["down"] = True
             else:
                 item["card"] = str(placed.card)
@@ -56,7 +54,7 @@ class ClansAndGloryArena(ArenaGame):
             "shields": [list(stack) for stack in view.shields],
             "hand_sizes": list(view.hand_sizes),
             "to_move": view.to_move,
-            "hand": [str(c) for c in view.hand],
+            "hand": [str(c) for c in view.hands[seat]],
         }
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
@@ -73,4 +71,4 @@ class ClansAndGloryArena(ArenaGame):
     def winners(self, state: Any) -> tuple[int, ...]:
         if state.outcome is None:
             return ()
-        return tuple(state.score().winners)
+        return tuple(state.outcome.winners)

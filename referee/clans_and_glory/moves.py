@@ -110,6 +110,21 @@ class Placement:
         """The tableau played to (and the one a shield goes on)."""
         return self.seat.tableau
 
+    @classmethod
+    def _of(cls, card: Card, seat: Seat, face_down: bool, shield: bool) -> Placement:
+        """The move of values the rules made themselves (a card of the set, a seat
+        of the layout, two bools), without the constructor's checks: the one
+        place a move is built field by field, so listing legal moves stays cheap."""
+        move = object.__new__(cls)
+        _set(move, "card", card)
+        _set(move, "seat", seat)
+        _set(move, "face_down", face_down)
+        _set(move, "shield", shield)
+        return move
+
+
+_set = object.__setattr__
+
 
 def parse_move(text: str) -> Placement:
     """Read a move from its text (shape and card only; legality is the state's business).

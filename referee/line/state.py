@@ -332,6 +332,28 @@ class LineState(Generic[MoveT]):
             return False
         return True
 
+    def refusal(self, move: MoveT | str, *, player: int | None = None) -> IllegalMoveError | None:
+        """Why ``move`` is refused (the error :meth:`play` would raise), or ``None``
+        if it is legal, as in every game; an ``InvalidMoveError`` for unreadable text.
+
+        >>> from referee import schotten_totten as st
+        >>> st.new_game(seed=1).refusal("draw").reason == "must_play_first"
+        True
+        """
+        try:
+            self.play(move, player=player)
+        except IllegalMoveError as error:
+            return error
+        return None
+
+    def is_chance_node(self) -> bool:
+        """Whether the next ply is chance (a game with explicit chance plies says when)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """The outcomes of a chance ply with their chances (none by default)."""
+        return []
+
     def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
         """The state after ``move``. Raises ``IllegalMoveError`` (or
         ``InvalidMoveError`` for unreadable text) and changes nothing if refused.

@@ -30,7 +30,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from referee.cards import Card, CardSet
-from referee.errors import ClaimRefusedError
+from referee.errors import ClaimRefusedError, InvalidDealError
 from referee.formations import SUM_ONLY, FormationRule, Kind
 from referee.game import (
     NO_HISTORY,
@@ -132,7 +132,7 @@ class Reason(StrEnum):
     PASS_DRAWS_NOTHING = "pass_draws_nothing"
     MUST_CLAIM = "must_claim"
     # tactics variant
-    NO_TACTICS = "no_tactics"
+    TACTICS_NOT_IN_PLAY = "tactics_not_in_play"
     TACTIC_LIMIT = "tactic_limit"
     SECOND_JOKER = "second_joker"
     STYLE_TAKEN = "style_taken"
@@ -312,9 +312,12 @@ class State(LineState[Move]):
 
     # --- reading the position -------------------------------------------------
 
-    def visible_cards(self) -> set[Card]:
-        """Every clan card both players can see: on the stones and discarded."""
-        seen = {c for stone in self.stones for side in stone.sides for c in side if type(c) is Card}
+    def visible_cards(self) -> Counter[Card]:
+        """Every clan card both players can see: on the stones and discarded,
+        counted (once each: the clan cards are all different), as in every game."""
+        seen = Counter(
+            c for stone in self.stones for side in stone.sides for c in side if type(c) is Card
+        )
         if self.discards:
             seen.update(c for c in self.discards if type(c) is Card)
         return seen
@@ -670,7 +673,7 @@ class State(LineState[Move]):
                 move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
             )
         if not self.rules.tactics and move.pile is not None:
-            raise illegal(move, Reason.NO_TACTICS, "the base game has one pile: write 'draw'")
+            raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "the base game has one pile: write 'draw'")
         if self.rules.tactics and move.pile is None:
             raise illegal(
                 move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
@@ -892,7 +895,7 @@ class State(LineState[Move]):
     def _check_variant(self, move: Move) -> None:
         if not self.rules.tactics:
             raise illegal(
-                move, Reason.NO_TACTICS, "tactic cards are played only with Tartan-Taktiken"
+                move, Reason.TACTICS_NOT_IN_PLAY, "tactic cards are played only with Tartan-Taktiken"
             )
 
     def _check_tactic(self, move: Move, card: AnyCard) -> None:
@@ -1028,7 +1031,7 @@ class State(LineState[Move]):
 
     def _pool(self) -> Pool:
         """The prover's pool: every clan card that is not visible."""
-        return Sight(self.visible_cards, _PAIRS).pool
+        return Sight(lambda: self.visible_cards().keys(), _PAIRS).pool
 
     # --- legal moves ----------------------------------------------------------------
 
@@ -2247,7 +2250,7 @@ def new_game(
     """
     rules = _check_setup(first, rules)
     if seed is not None and (type(seed) is not int):
-        raise ValueError(f"seed must be an int or None, not {seed!r}")
+        raise InvalidDealError("field_type", f"seed must be an int or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the piles, not both")
     rng = random.Random(seed)

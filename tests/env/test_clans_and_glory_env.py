@@ -31,7 +31,7 @@ class TestClansAndGloryEnv:
         rng = np.random.default_rng(players)
         names = [f"player_{p}" for p in range(players)]
         totals = dict.fromkeys(names, 0.0)
-        while not env.game.is_over:
+        while not env.game.is_game_over():
             agent = env.agent_selection
             assert agent == f"player_{env.game.to_move}"
             for other in names:
@@ -83,7 +83,7 @@ def test_a_shared_win_rewards_every_winner() -> None:
     rng = np.random.default_rng(0)
     for seed in range(300):
         env.reset(seed=seed)
-        while not env.game.is_over:
+        while not env.game.is_game_over():
             mask = env.observe(env.agent_selection)["action_mask"]
             env.step(int(rng.choice(np.flatnonzero(mask))))
         if env.game.outcome is not None and env.game.outcome.winner is None:
