@@ -81,9 +81,9 @@ class RefereeGame(pyspiel.Game):
             raise ValueError(f"{short_name} has no parameter {unknown[0]!r}")
         table: Table = make({**defaults, **params})
         self.table = table
-        zero_sum = table.descriptor.name != "clans-and-glory"
+        zero_sum = table.zero_sum
         super().__init__(
-            _game_type(short_name),
+            _game_type(short_name, zero_sum=zero_sum),
             pyspiel.GameInfo(
                 num_distinct_actions=table.space(
                     table.start(table.pool[: len(table.slots)])
@@ -364,9 +364,8 @@ class _Observer:
         return state.observation_text(player)
 
 
-def _game_type(short_name: str) -> Any:
+def _game_type(short_name: str, *, zero_sum: bool) -> Any:
     long_name, defaults, _make, (low, high) = TABLES[short_name]
-    zero_sum = short_name != "referee_clans_and_glory"
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
@@ -405,4 +404,5 @@ def register() -> None:
     known = set(pyspiel.registered_names())
     for short_name, game_class in GAME_CLASSES.items():
         if short_name not in known:
-            pyspiel.register_game(_game_type(short_name), game_class)
+            zero_sum = game_class().table.zero_sum
+            pyspiel.register_game(_game_type(short_name, zero_sum=zero_sum), game_class)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.actions import ActionSpace
-from referee.games import GameDescriptor, find_game
+from referee.games import GameDescriptor, Lazy
 
 __all__ = ["HIDDEN", "PUBLIC", "TABLES", "Table"]
 
@@ -45,6 +45,8 @@ class Table:
     slots: tuple[int, ...]
     piles: tuple[str, ...]
     max_game_length: int
+    #: Whether the returns always add up to 0 (no shared win).
+    zero_sum: bool = True
     # the library's own chance plies (Schotten Totten 2's shuffle): id offset, positions
     chance_offset: int = 0
     chance_width: int = 0
@@ -91,6 +93,12 @@ class Table:
     def placed_after(self, placed: frozenset[Any], before: Any, move: Any) -> frozenset[Any]:
         """``placed`` after the library's chance move ``move`` played on ``before``."""
         return placed
+
+
+def _descriptor(package: str) -> GameDescriptor[Any]:
+    """The descriptor a game's package declares (``referee.<package>._game:GAME``)."""
+    game: GameDescriptor[Any] = Lazy(f"referee.{package}._game:GAME").load()
+    return game
 
 
 def _rest(pool: Sequence[Any], dealt: Sequence[Any]) -> list[Any]:
@@ -161,7 +169,7 @@ def schotten_totten(parameters: Mapping[str, Any]) -> Table:
     turns = 2 * (plays + 9) + 1
     longest = 2 * turns + 9 + (1 if rules.tactics else 0)
     return _SchottenTotten(
-        descriptor=find_game("schotten-totten"),
+        descriptor=_descriptor("schotten_totten"),
         players=2,
         kinds=KINDS,
         pool=CLAN_CARDS.cards,
@@ -226,7 +234,7 @@ def schotten_totten_2(parameters: Mapping[str, Any]) -> Table:
     draws = 46 + 11 + 2 if rules.tactics else 48
     turns = 2 * (draws + 2) + 2
     return _SchottenTotten2(
-        descriptor=find_game("schotten-totten-2"),
+        descriptor=_descriptor("schotten_totten_2"),
         players=2,
         kinds=kinds,
         pool=SIEGE_CARDS.cards,
@@ -262,7 +270,8 @@ def clans_and_glory(parameters: Mapping[str, Any]) -> Table:
         + tuple(p for p, size in enumerate(setup.hand_sizes) for _ in range(size))
     )
     return _ClansAndGlory(
-        descriptor=find_game("clans-and-glory"),
+        descriptor=_descriptor("clans_and_glory"),
+        zero_sum=False,  # a shared win gives +1 to each player who shares it
         players=players,
         kinds=tuple(CARDS),
         pool=tuple(setup.deck()),
