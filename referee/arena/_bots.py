@@ -56,15 +56,27 @@ MAX_NAME_CHARS = 60
 
 @dataclass(frozen=True)
 class SeenMove:
-    """A move as a seat may see it: ``ply`` counts from 1, ``move`` is its visible text."""
+    """A move as a seat may see it: ``ply`` counts from 1, ``move`` is its visible text.
+
+    ``reveals`` is an earlier move, shown to this seat masked, that it learns in
+    full with this one (Schotten Totten 2: the exchange offer, once its cards
+    reach the answering player's hand), else ``None``.
+
+    >>> SeenMove(9, 1, "give B4,B5,B6", SeenMove(8, 0, "exchange R1,R2,spy")).to_json()
+    {'ply': 9, 'seat': 1, 'move': 'give B4,B5,B6', 'reveals': {'ply': 8, 'seat': 0, 'move': 'exchange R1,R2,spy'}}
+    """
 
     ply: int
     seat: int
     move: str
+    reveals: SeenMove | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``seen`` entry of a protocol message."""
-        return {"ply": self.ply, "seat": self.seat, "move": self.move}
+        data: dict[str, Any] = {"ply": self.ply, "seat": self.seat, "move": self.move}
+        if self.reveals is not None:
+            data["reveals"] = self.reveals.to_json()
+        return data
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,8 @@ class GameInfo:
     move_time: float | None
     game_time: float | None
     max_plies: int | None
+    #: The seat that moves first (Schotten Totten 2: the attacker).
+    first: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The ``game`` message."""
@@ -98,6 +112,7 @@ class GameInfo:
             "seed": self.seed,
             "round": self.round,
             "limits": {"move": self.move_time, "game": self.game_time, "plies": self.max_plies},
+            "first": self.first,
         }
 
 
@@ -359,6 +374,7 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     ['node', 'examples/bots/random_bot.js']
     >>> as_bot(lambda turn: turn.legal_moves[0]).name
     '<lambda>'
+
     """
     if isinstance(spec, Bot):
         return spec
