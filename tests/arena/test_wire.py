@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import itertools
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -33,6 +34,7 @@ from referee.arena import (
     view_reader,
 )
 from referee.games import find_game, game_names
+from referee.records import validate
 
 # Every game and variant the arena plays, with its number of seats.
 SETUPS = [
@@ -408,3 +410,20 @@ def test_a_tampered_message_is_a_message_error_or_a_view(
         assert reader.__dict__ == before  # nothing half-read
     with contextlib.suppress(MessageError):
         view_reader(_tampered(log[0][1], path, junk, delete))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_1999_match_lets_each_game_s_winner_start_the_next(seed: int) -> None:
+    result = play_game(
+        [Recorder(), Recorder()],
+        "schotten-totten",
+        rules={"edition": "1999", "rounds": 3},
+        seed=seed,
+    )
+    match: Any = result.record
+    assert validate(match).legal
+    games = match.games
+    assert len(games) >= 2
+    for before, after in itertools.pairwise(games):
+        winner = before.result["winner"]
+        assert after.first == (1 - before.first if winner is None else winner)
