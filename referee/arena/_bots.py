@@ -10,8 +10,12 @@ trusted code of the referee's own process.
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
+import importlib.util
 import json
+import os
 import random
+import re
 import shlex
 import sys
 import time
@@ -375,11 +379,20 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     >>> as_bot(lambda turn: turn.legal_moves[0]).name
     '<lambda>'
 
+    A function of a file or a module (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``)
+    is served by ``python -m referee.arena.bot`` (see :mod:`referee.arena.bot`):
+
+    >>> bot = as_bot("examples/bots/greedy.py:choose")
+    >>> bot.name, bot.argv[1:]
+    ('greedy.py:choose', ['-m', 'referee.arena.bot', 'examples/bots/greedy.py:choose'])
     """
     if isinstance(spec, Bot):
         return spec
     if isinstance(spec, str):
         words = shlex.split(spec)
+        function = _FUNCTION.fullmatch(words[0]) if len(words) == 1 else None
+        if function is not None:
+            return _function_bot(words[0], function.group(1), function.group(2))
         if len(words) == 1 and words[0].endswith((".py", ".js")):
             script = words[0]
             if not Path(script).is_file():
@@ -392,6 +405,51 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     if callable(spec):
         return CallableBot(spec)
     return CommandBot([str(a) for a in spec])
+
+
+#: A function of a file or a module, as ``referee.arena.bot`` serves it.
+_FUNCTION = re.compile(r"(.+\.py|[A-Za-z_][\w.]*):([A-Za-z_][\w.]*)")
+
+
+def _function_bot(spec: str, where: str, function: str) -> CommandBot:
+    """The bot program that serves ``function`` of file or module ``where``."""
+    argv = [sys.executable, "-m", "referee.arena.bot", spec]
+    if where.endswith(".py"):
+        if not Path(where).is_file():
+            raise ValueError(f"no bot file {where!r}")
+        return CommandBot(argv, name=f"{Path(where).name}:{function}")
+    folder = _module_folder(where.partition(".")[0])
+    if folder is not None:
+        argv += ["--path", folder]  # where it imports from (and what a sandbox shows)
+    return CommandBot(argv, name=spec)
+
+
+def _module_folder(top: str) -> str | None:
+    """The folder a bot's top-level module ``top`` is imported from, when the
+    bot's Python would not find it by itself (the working folder, a folder of
+    ``sys.path`` outside the installation); ``None`` for an installed module.
+    Found without running any of its code; a ``ValueError`` if it is nowhere."""
+    here = os.getcwd()
+    if importlib.machinery.PathFinder.find_spec(top, [here]) is not None:
+        return here
+    try:
+        found = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        raise ValueError(f"no module {top!r} to take a bot from")
+    origin = found.origin if found.has_location and found.origin else None
+    if origin is None:
+        return None  # built in, frozen or a namespace package: the bot's Python has it
+    folder = os.path.dirname(origin)
+    if found.submodule_search_locations is not None:  # a package: its __init__.py
+        folder = os.path.dirname(folder)
+    installed = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    installed.add(os.path.dirname(os.path.realpath(Path(__file__).resolve().parents[1])))
+    real = os.path.realpath(folder)
+    if any(real == p or real.startswith(p.rstrip("/") + "/") for p in installed):
+        return None
+    return folder
 
 
 # --- sessions ---------------------------------------------------------------------------
