@@ -4,8 +4,9 @@ turned back into the game's own view objects.
 A bot program reads its view as JSON. :class:`ViewReader` reads one game's
 messages (the ``game`` message, then every ``turn`` in order) and gives, at each
 turn, the same view object the referee hands an in-process bot (``==``, the
-same ``hands`` and the same ``history``), which ``determinize``, the action
-spaces and ``playout`` accept. Each game's descriptor says how
+same ``hands`` and the same ``history``), which ``determinize`` and the
+action spaces accept (and ``playout`` the full states ``determinize`` deals).
+Each game's descriptor says how
 (:attr:`referee.games.GameDescriptor.from_message`); a reader keeps what it
 needs between the turns of its game, and knows nothing but what the messages
 said.

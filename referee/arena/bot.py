@@ -24,7 +24,8 @@ sandbox, through ``python -m referee.arena.bot``). See ``docs/bots.md``.
 - ``view``: the game's own view object for the bot's seat, the one an
   in-process bot gets (:func:`referee.arena.view_reader` rebuilds it from the
   messages): ``view.legal_moves()`` are the moves it may play, and
-  ``determinize``, the action spaces and ``playout`` accept it;
+  ``determinize`` and the action spaces accept it (``playout`` the full
+  states ``determinize`` deals);
 - ``rng``: a ``random.Random`` seeded with the seed the referee gave the bot for
   the game (so a match with the same seed is played the same way again);
 - ``time_left``: the seconds ``choose`` has for this move (the move time or the
@@ -36,7 +37,7 @@ answer as it judges any bot's: ``choose`` should return within ``time_left``
 (past the move time the game is lost as a ``timeout``), and a move that is
 not legal forfeits the game with the rules' reason (``not_in_hand``,
 ``malformed_move``, ...). The helper says first, on standard error and as a
-protocol ``log`` line kept with the game, what ``choose`` returned when it is
+protocol ``log`` line, what ``choose`` returned when it is
 not one of the turn's legal moves (``None``, a number, an illegal move). An
 exception raised by ``choose`` ends the bot program: its traceback goes to
 standard error, whose end the referee quotes in the forfeit (``crash``), and a

@@ -335,3 +335,8 @@ def test_python_m_referee_arena_bot_plays_a_game_over_pipes() -> None:
     turns = messages[1:]
     assert len(moves) == len(turns)
     assert all(a["move"] in t["legal"] for a, t in zip(moves, turns, strict=True))
+
+
+def test_docs_bots_md_shows_the_monte_carlo_example_as_it_is() -> None:
+    """The page walks through the example bot, which the tests above play."""
+    assert Path(MONTE_CARLO).read_text() in (ROOT / "docs" / "bots.md").read_text()
