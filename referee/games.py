@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, over
 
 if TYPE_CHECKING:
     from referee.actions import ActionSpace
-    from referee.arena import ArenaGame
+    from referee.arena import ArenaGame, ViewReader
     from referee.clans_and_glory.state import State as _ClansAndGlory
     from referee.deals import DealAnswer, DealProblem
     from referee.game import Outcome
@@ -322,6 +322,10 @@ class GameDescriptor(Generic[StateT]):
     #: ``rules`` (a subclass of :class:`referee.arena.ArenaGame`); ``None``:
     #: the generic :class:`~referee.arena.ArenaGame`.
     arena: Callable[[GameDescriptor[StateT], Mapping[str, Any]], ArenaGame] | None = None
+    #: ``from_message(game_message)``: a :class:`referee.arena.ViewReader` that
+    #: rebuilds a seat's views from the arena's messages (a bot program's view
+    #: as an object); ``None``: views cannot be rebuilt from messages.
+    from_message: Callable[[Mapping[str, Any]], ViewReader] | None = None
     #: How the viewer, the pictures and the analysis speak of the game (its moves
     #: in words, its score, its claims; see :class:`Commentary`).
     commentary: Commentary = field(default_factory=Commentary)

@@ -54,6 +54,13 @@ from referee.arena._match import (
 from referee.arena._process import MAX_DETAIL_CHARS, BotFault, live_processes
 from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
 from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
+from referee.arena._wire import (
+    MessageError,
+    ReplayReader,
+    ViewReader,
+    view_from_message,
+    view_reader,
+)
 
 __all__ = [
     "ARENA_ENDS",
@@ -76,11 +83,14 @@ __all__ = [
     "CommandBot",
     "GameInfo",
     "GameResult",
+    "MessageError",
+    "ReplayReader",
     "Sandbox",
     "SandboxUnavailable",
     "SeenMove",
     "Standing",
     "Turn",
+    "ViewReader",
     "arena_game",
     "as_bot",
     "bot_seed",
@@ -97,6 +107,8 @@ __all__ = [
     "sandbox_problem",
     "seating",
     "tally",
+    "view_from_message",
+    "view_reader",
     "wilson_interval",
 ]
 

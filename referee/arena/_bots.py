@@ -10,8 +10,12 @@ trusted code of the referee's own process.
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
+import importlib.util
 import json
+import os
 import random
+import re
 import shlex
 import sys
 import time
@@ -56,15 +60,27 @@ MAX_NAME_CHARS = 60
 
 @dataclass(frozen=True)
 class SeenMove:
-    """A move as a seat may see it: ``ply`` counts from 1, ``move`` is its visible text."""
+    """A move as a seat may see it: ``ply`` counts from 1, ``move`` is its visible text.
+
+    ``reveals`` is an earlier move, shown to this seat masked, that it learns in
+    full with this one (Schotten Totten 2: the exchange offer, once its cards
+    reach the answering player's hand), else ``None``.
+
+    >>> SeenMove(9, 1, "give B4,B5,B6", SeenMove(8, 0, "exchange R1,R2,spy")).to_json()
+    {'ply': 9, 'seat': 1, 'move': 'give B4,B5,B6', 'reveals': {'ply': 8, 'seat': 0, 'move': 'exchange R1,R2,spy'}}
+    """
 
     ply: int
     seat: int
     move: str
+    reveals: SeenMove | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``seen`` entry of a protocol message."""
-        return {"ply": self.ply, "seat": self.seat, "move": self.move}
+        data: dict[str, Any] = {"ply": self.ply, "seat": self.seat, "move": self.move}
+        if self.reveals is not None:
+            data["reveals"] = self.reveals.to_json()
+        return data
 
 
 @dataclass(frozen=True)
@@ -85,6 +101,8 @@ class GameInfo:
     move_time: float | None
     game_time: float | None
     max_plies: int | None
+    #: The seat that moves first (Schotten Totten 2: the attacker).
+    first: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The ``game`` message."""
@@ -98,6 +116,7 @@ class GameInfo:
             "seed": self.seed,
             "round": self.round,
             "limits": {"move": self.move_time, "game": self.game_time, "plies": self.max_plies},
+            "first": self.first,
         }
 
 
@@ -359,11 +378,21 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     ['node', 'examples/bots/random_bot.js']
     >>> as_bot(lambda turn: turn.legal_moves[0]).name
     '<lambda>'
+
+    A function of a file or a module (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``)
+    is served by ``python -m referee.arena.bot`` (see :mod:`referee.arena.bot`):
+
+    >>> bot = as_bot("examples/bots/greedy.py:choose")
+    >>> bot.name, bot.argv[1:]
+    ('greedy.py:choose', ['-m', 'referee.arena.bot', 'examples/bots/greedy.py:choose'])
     """
     if isinstance(spec, Bot):
         return spec
     if isinstance(spec, str):
         words = shlex.split(spec)
+        function = _FUNCTION.fullmatch(words[0]) if len(words) == 1 else None
+        if function is not None:
+            return _function_bot(words[0], function.group(1), function.group(2))
         if len(words) == 1 and words[0].endswith((".py", ".js")):
             script = words[0]
             if not Path(script).is_file():
@@ -376,6 +405,51 @@ def as_bot(spec: Bot | str | Sequence[str] | Callable[[Turn], Any]) -> Bot:
     if callable(spec):
         return CallableBot(spec)
     return CommandBot([str(a) for a in spec])
+
+
+#: A function of a file or a module, as ``referee.arena.bot`` serves it.
+_FUNCTION = re.compile(r"(.+\.py|[A-Za-z_][\w.]*):([A-Za-z_][\w.]*)")
+
+
+def _function_bot(spec: str, where: str, function: str) -> CommandBot:
+    """The bot program that serves ``function`` of file or module ``where``."""
+    argv = [sys.executable, "-m", "referee.arena.bot", spec]
+    if where.endswith(".py"):
+        if not Path(where).is_file():
+            raise ValueError(f"no bot file {where!r}")
+        return CommandBot(argv, name=f"{Path(where).name}:{function}")
+    folder = _module_folder(where.partition(".")[0])
+    if folder is not None:
+        argv += ["--path", folder]  # where it imports from (and what a sandbox shows)
+    return CommandBot(argv, name=spec)
+
+
+def _module_folder(top: str) -> str | None:
+    """The folder a bot's top-level module ``top`` is imported from, when the
+    bot's Python would not find it by itself (the working folder, a folder of
+    ``sys.path`` outside the installation); ``None`` for an installed module.
+    Found without running any of its code; a ``ValueError`` if it is nowhere."""
+    here = os.getcwd()
+    if importlib.machinery.PathFinder.find_spec(top, [here]) is not None:
+        return here
+    try:
+        found = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        raise ValueError(f"no module {top!r} to take a bot from")
+    origin = found.origin if found.has_location and found.origin else None
+    if origin is None:
+        return None  # built in, frozen or a namespace package: the bot's Python has it
+    folder = os.path.dirname(origin)
+    if found.submodule_search_locations is not None:  # a package: its __init__.py
+        folder = os.path.dirname(folder)
+    installed = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    installed.add(os.path.dirname(os.path.realpath(Path(__file__).resolve().parents[1])))
+    real = os.path.realpath(folder)
+    if any(real == p or real.startswith(p.rstrip("/") + "/") for p in installed):
+        return None
+    return folder
 
 
 # --- sessions ---------------------------------------------------------------------------

@@ -46,12 +46,14 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         description=(
             "Play games between bots under the referee. A bot is a command (a .py file "
             "runs with this Python, a .js file with node, anything else as a command line) "
-            "that speaks the arena protocol (docs/arena.md). Give one bot per seat. "
+            "that speaks the arena protocol (docs/arena.md), or a Python function "
+            "choose(view, rng, time_left) as FILE.py:FUNCTION or MODULE:FUNCTION, which "
+            "python -m referee.arena.bot serves (docs/bots.md). Give one bot per seat. "
             "Every bot runs in a sandbox (bubblewrap) unless --no-sandbox is given; "
             f"exit status {EXIT_NO_SANDBOX} when it cannot be made here."
         ),
     )
-    match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands, one per seat")
+    match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands or functions, one per seat")
     match.add_argument(
         "--game",
         default=DEFAULT_GAME,

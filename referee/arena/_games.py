@@ -182,6 +182,8 @@ class ArenaGame:
     has_chance: bool = False
     #: Games in a match (Clanfehde, Rache); 1 for a single game.
     rounds: int = 1
+    #: Whether a ply may show a seat an earlier, masked move in full (see :meth:`revealed`).
+    reveals: bool = False
 
     def __init__(self, game: GameDescriptor[Any], rules: Mapping[str, Any]) -> None:
         self.game = game
@@ -216,6 +218,11 @@ class ArenaGame:
         drawn at random unless given)."""
         record = self._dealt(rng, self.rules).to_record()
         return record.first if first is None else first, dict(record.deal or {})
+
+    def next_first(self, first: int, winner: int | None) -> int:
+        """Who starts a match's next game after one started by ``first`` and won
+        by ``winner`` (``None``: nobody): by default the other player."""
+        return 1 - first
 
     def record(self, first: int, deal: Mapping[str, Any], moves: Sequence[str] = ()) -> Record:
         """A full record of this game (no result, no names)."""
@@ -262,6 +269,12 @@ class ArenaGame:
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         """The text of ``move`` (by ``mover``) as ``seat`` may see it."""
         return str(move)
+
+    def revealed(self, played: Sequence[tuple[int, Any]], index: int, seat: int) -> int | None:
+        """The index in ``played`` (``(mover, move)`` pairs) of an earlier move that
+        ``seat`` was shown masked and learns in full with ``played[index]``, or
+        ``None`` (asked only when :attr:`reveals` is true)."""
+        return None
 
     def visible_json(self, move: Any, mover: int, seat: int) -> str:
         """:meth:`visible_text` quoted as JSON."""

@@ -33,7 +33,7 @@ from referee.arena._bots import (
     Turn,
     as_bot,
 )
-from referee.arena._games import ArenaGame, arena_game, move_text
+from referee.arena._games import ArenaGame, arena_game, compact_json, move_text
 from referee.arena._limits import (
     MAX_GAMES,
     MAX_JOBS,
@@ -255,12 +255,25 @@ class _Game:
 
     def seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
         visible = self.adapter.visible_text
-        return tuple(
+        seen = tuple(
             SeenMove(ply, mover, visible(move, mover, seat))
             for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
         )
+        if self.adapter.reveals:
+            seen = tuple(replace(s, reveals=self._revealed(seat, s.ply - 1)) for s in seen)
+        return seen
+
+    def _revealed(self, seat: int, index: int) -> SeenMove | None:
+        """The earlier move ``seat`` learns in full with ply ``index + 1``, if any."""
+        earlier = self.adapter.revealed(self.played, index, seat)
+        if earlier is None:
+            return None
+        mover, move = self.played[earlier]
+        return SeenMove(earlier + 1, mover, move_text(move))
 
     def seen_text(self, seat: int, start: int, end: int) -> str:
+        if self.adapter.reveals:  # rare: written from the objects
+            return ",".join(compact_json(s.to_json()) for s in self.seen(seat, start, end))
         visible = self.adapter.visible_json
         return ",".join(
             [
@@ -322,6 +335,7 @@ def _play(
                 move_time,
                 game_time,
                 max_plies,
+                first,
             )
             session.begin(info, time.monotonic() + START_TIME)
             sessions[seat] = session
@@ -473,7 +487,8 @@ def _play_series(
     **limits: Any,
 ) -> GameResult:
     """Play a match (Clanfehde, Rache) with the same bots in the same seats: the
-    starting player (the attacker) alternates from a random first one. A game
+    starting player (the attacker) drawn at random for the first game, then as
+    the match's rules say (:meth:`ArenaGame.next_first`). A game
     the referee ends (resignation, timeout, forfeit, ply limit) ends the match
     with the same result. The bots' seeds are :func:`bot_seed` of ``bots_from``
     (a secret seed and a game index)."""
@@ -482,7 +497,7 @@ def _play_series(
     if adapter.rounds == 1:
         bot_seeds = [bot_seed(secret, index, s) for s in players]
         return _play(adapter, seats, order, seed=seed, bot_seeds=bot_seeds, round=round, **limits)
-    opener = random.Random(seed).randrange(2)
+    first = random.Random(seed).randrange(2)
     games: list[GameResult] = []
     for number in range(adapter.rounds):
         game = _play(
@@ -492,10 +507,11 @@ def _play_series(
             seed=game_seed(seed, number),
             bot_seeds=[bot_seed(secret, index, s, number) for s in players],
             round=round,
-            first=(opener + number) % 2,
+            first=first,
             **limits,
         )
         games.append(game)
+        first = adapter.next_first(first, game.winner)
         if game.reason in ARENA_ENDS:
             break
     # The match is one document: its games' logs share the budget of one game

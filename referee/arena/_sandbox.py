@@ -149,10 +149,14 @@ class Sandbox:
         program, visible = _resolve_program(argv[0], base)
         words = [program]
         for word in argv[1:]:
-            path = os.path.join(base, word)
-            if word and os.path.exists(path):
+            # A file's function (``bot.py:choose``, see referee.arena.bot) names its file.
+            file, colon, function = word.rpartition(":")
+            if not (colon and file.endswith(".py") and os.path.isfile(os.path.join(base, file))):
+                file, colon, function = word, "", ""
+            path = os.path.join(base, file)
+            if file and os.path.exists(path):
                 resolved = _real_dir_path(path)
-                words.append(resolved)
+                words.append(resolved + colon + function)
                 visible.append(resolved if os.path.isdir(resolved) else os.path.dirname(resolved))
                 visible.append(os.path.realpath(path))
             else:

@@ -43,5 +43,6 @@ GAME: GameDescriptor[State] = GameDescriptor(
     picture=lazy("referee.clans_and_glory.picture:draw"),
     playout=lazy("referee.clans_and_glory.playout:playout"),
     arena=lazy("referee.clans_and_glory._arena:ClansAndGloryArena"),
+    from_message=lazy("referee.clans_and_glory.wire:from_message"),
     commentary=lazy("referee.clans_and_glory._commentary:COMMENTARY"),
 )

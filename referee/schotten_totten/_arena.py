@@ -36,15 +36,24 @@ class SchottenTottenArena(ArenaGame):
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
         self.tactics = "tactics" in data.get("variants", [])
         self._stone_texts: dict[int, tuple[Any, str]] = {}
+        #: A 1999 match: the winner of a game starts the next one.
+        self.older = data.get("edition") == "1999"
         if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
-            # A Clanfehde match: every game is played under the match's rules.
+            # A Clanfehde match (a 1999 match: "rounds" alone): every game is
+            # played under the match's rules.
             rounds = rules.get("rounds", 3)
             if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
                 raise RecordError(f"expected 1 to 99 rounds, got {rounds!r}", "", "rules.rounds")
             self.rounds = rounds
-            data["variants"] = [*data.get("variants", []), "clanfehde"]
+            if not self.older:
+                data["variants"] = [*data.get("variants", []), "clanfehde"]
             data["rounds"] = rounds
         return data
+
+    def next_first(self, first: int, winner: int | None) -> int:
+        # Clanfehde alternates; in 1999 the winner starts (after a game without
+        # a winner, the player who did not start it).
+        return winner if self.older and winner is not None else 1 - first
 
     def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
         from referee.schotten_totten.state import CLAN_CARDS

@@ -42,5 +42,6 @@ GAME: GameDescriptor[State] = GameDescriptor(
     picture=lazy("referee.schotten_totten.picture:draw"),
     playout=lazy("referee.schotten_totten.playout:playout", optional=True),
     arena=lazy("referee.schotten_totten._arena:SchottenTottenArena"),
+    from_message=lazy("referee.schotten_totten.wire:from_message"),
     commentary=lazy("referee.schotten_totten._commentary:COMMENTARY"),
 )

@@ -10,7 +10,7 @@ seat may see them (the descriptor's ``arena``, see :mod:`referee.games`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.arena._games import ArenaGame
@@ -57,6 +57,17 @@ class SchottenTotten2Arena(ArenaGame):
         # the opponent answers it in its own ply without seeing the offer.
         moves: list[Any] = list(state.view(state.to_move).legal_moves())
         return moves
+
+    reveals = True
+
+    def revealed(self, played: Sequence[tuple[int, Any]], index: int, seat: int) -> int | None:
+        from referee.schotten_totten_2.moves import Exchange, ExchangeReply
+
+        # The answering player learns the offer once its cards reach its hand:
+        # its own answer's entry shows the offer in full.
+        mover, move = played[index]
+        answers = type(move) is ExchangeReply and mover == seat and index > 0
+        return index - 1 if answers and type(played[index - 1][1]) is Exchange else None
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         from referee.schotten_totten_2.moves import Exchange

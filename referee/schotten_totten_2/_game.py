@@ -63,5 +63,6 @@ GAME: GameDescriptor[State] = GameDescriptor(
     picture=lazy("referee.schotten_totten_2.picture:draw"),
     playout=lazy("referee.schotten_totten_2.playout:playout", optional=True),
     arena=lazy("referee.schotten_totten_2._arena:SchottenTotten2Arena"),
+    from_message=lazy("referee.schotten_totten_2.wire:from_message"),
     commentary=lazy("referee.schotten_totten_2._commentary:COMMENTARY"),
 )
