@@ -44,7 +44,7 @@ from functools import lru_cache
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
-from referee.schotten_totten.tactics import AnyCard, Tactic, parse_card
+from referee.schotten_totten.cards import AnyCard, Tactic, parse_card
 
 __all__ = [
     "PILES",
