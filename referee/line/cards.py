@@ -17,7 +17,6 @@ card set, as data.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
 
 from referee.cards import Card, CardSet
 from referee.formations import FormationRule, Kind, Strength
@@ -56,9 +55,11 @@ def strength_of(rule: FormationRule, ranked: int) -> Strength:
 class CardIndex:
     """The plain cards of a game as integers, and the tables read from them.
 
-    ``cards[id]`` is a card and ``ids[card]`` its id (card set order);
-    ``values``, ``colours`` and ``pairs`` give each id's value, colour index
-    and prover pair; ``by_value[v]`` and ``by_colour[c]`` are masks.
+    ``cards[id]`` is a card and ``ids[card]`` its id (card set order: colour
+    by colour, each colour's values increasing, so a colour's cards are a
+    *row* of ``width`` bits, one per value); ``values``, ``colours`` and
+    ``pairs`` give each id's value, colour index and prover pair;
+    ``by_value[v]`` and ``by_colour[c]`` are masks.
     """
 
     __slots__ = (
@@ -69,13 +70,12 @@ class CardIndex:
         "colours",
         "everything",
         "high",
-        "highest",
-        "highest_of_colour",
         "ids",
         "low",
         "pairs",
-        "spans",
+        "row",
         "values",
+        "width",
     )
 
     def __init__(self, card_set: CardSet) -> None:
@@ -88,36 +88,24 @@ class CardIndex:
         self.pairs: tuple[tuple[int, int], ...] = tuple(zip(self.colours, self.values, strict=True))
         self.colour_count = len(card_set.colours)
         self.low, self.high = min(self.values), max(self.values)
+        #: values per colour: a colour's row of bits
+        self.width = self.high - self.low + 1
+        if len(self.cards) != self.width * self.colour_count or any(
+            i != self.colours[i] * self.width + self.values[i] - self.low
+            for i in range(len(self.cards))
+        ):
+            raise ValueError("a card index needs every value of every colour, colour by colour")
+        self.row = (1 << self.width) - 1
         self.everything = (1 << len(self.cards)) - 1
         #: value -> the mask of its cards (index = value)
         self.by_value: tuple[int, ...] = tuple(
-            self._mask_where(lambda i, v=v: self.values[i] == v) for v in range(self.high + 1)
+            sum(1 << i for i in range(len(self.cards)) if self.values[i] == v)
+            for v in range(self.high + 1)
         )
         #: colour -> the mask of its cards
         self.by_colour: tuple[int, ...] = tuple(
-            self._mask_where(lambda i, c=c: self.colours[i] == c) for c in range(self.colour_count)
+            self.row << c * self.width for c in range(self.colour_count)
         )
-        #: (size, lowest value) -> the mask of every card with a value in the run
-        self.spans: dict[tuple[int, int], int] = {
-            (size, low): self._mask_where(lambda i, s=size, v=low: v <= self.values[i] < v + s)
-            for size in range(1, 10)
-            for low in range(self.low, self.high + 1)
-        }
-        order = sorted(range(len(self.cards)), key=lambda i: (-self.values[i], i))
-        #: every card's (bit, value), highest value first
-        self.highest: tuple[tuple[int, int], ...] = tuple((1 << i, self.values[i]) for i in order)
-        #: colour -> its cards' (bit, value), highest value first
-        self.highest_of_colour: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((1 << i, self.values[i]) for i in order if self.colours[i] == c)
-            for c in range(self.colour_count)
-        )
-
-    def _mask_where(self, test: object) -> int:
-        mask = 0
-        for i in range(len(self.cards)):
-            if test(i):  # type: ignore[operator]
-                mask |= 1 << i
-        return mask
 
     def mask(self, cards: Iterable[Card]) -> int:
         """The mask of ``cards`` (plain cards of this index)."""
@@ -141,12 +129,32 @@ class CardIndex:
         >>> strength_of(rule, deck.rank_of(deck.mask([Card("R", 1), Card("R", 2), Card("R", 3)]), rule))
         Strength(kind=<Kind.COLOR_RUN: 4>, total=6)
         """
-        values = []
-        colours = 0
-        for i in ids_of(mask):
-            values.append(self.values[i])
-            colours |= 1 << self.colours[i]
-        return _classify(rule, values, colours & (colours - 1) == 0)
+        values, colours_of = self.values, self.colours
+        count = total = colours = spread = 0
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            i = bit.bit_length() - 1
+            value = values[i]
+            count += 1
+            total += value
+            colours |= 1 << colours_of[i]
+            spread |= 1 << value
+        kinds = rule.kinds
+        one_colour = colours & (colours - 1) == 0
+        lowest = (spread & -spread).bit_length()
+        run = spread.bit_count() == count and spread.bit_length() - lowest == count - 1
+        if one_colour and run and Kind.COLOR_RUN in kinds:
+            kind = Kind.COLOR_RUN
+        elif spread & (spread - 1) == 0 and Kind.THREE_OF_A_KIND in kinds:
+            kind = Kind.THREE_OF_A_KIND
+        elif one_colour and Kind.COLOR in kinds:
+            kind = Kind.COLOR
+        elif run and Kind.RUN in kinds:
+            kind = Kind.RUN
+        else:
+            kind = Kind.SUM
+        return kind * _KIND + (_KIND - 1 - total if rule.lower_sum_wins else total)
 
     def best(self, side: int, seen: int, rule: FormationRule) -> tuple[int, int] | None:
         """The strongest formation the plain cards ``side`` can still become:
@@ -156,7 +164,7 @@ class CardIndex:
         prover's ``best_reachable`` answers, found directly: each kind's best
         completion, strongest kind first (a completion that meets a kind's
         condition is worth at least that kind, so the first kind reachable holds
-        the best rank).
+        the best rank). Runs are found on the colours' rows of bits.
 
         >>> from referee.cards import Card, CardSet
         >>> deck = CardIndex(CardSet("RB", ("red", "blue"), range(1, 6)))
@@ -165,61 +173,80 @@ class CardIndex:
         >>> strength_of(FormationRule(3), ranked), deck.cards_of(added)
         (Strength(kind=<Kind.COLOR_RUN: 4>, total=9), (Card('R', 2), Card('R', 3)))
         """
-        values: list[int] = []
-        colours = 0
-        for i in ids_of(side):
-            values.append(self.values[i])
+        values = self.values
+        width = self.width
+        count = total = colours = have = 0
+        mask = side
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            i = bit.bit_length() - 1
+            count += 1
+            total += values[i]
             colours |= 1 << self.colours[i]
-        size, kinds = rule.size, rule.kinds
-        missing = size - len(values)
+            have |= 1 << i % width  # the values held, as a row
+        size, kinds, lower = rule.size, rule.kinds, rule.lower_sum_wins
+        missing = size - count
         if missing <= 0:
-            return _classify(rule, values, colours & (colours - 1) == 0), 0
+            return self.rank_of(side, rule), 0
+        free = self.everything & ~seen
         one_colour = colours & (colours - 1) == 0
-        in_colours = [colours.bit_length() - 1] if colours else range(self.colour_count)
-        free = ~seen
+        # A run holds distinct values, no further apart than its size allows.
+        runs = have.bit_count() == count and have.bit_length() - (have & -have).bit_length() < size
         found: tuple[int, int, int] | None = None
-        distinct = len(set(values)) == len(values)
-        lows = self._run_lows(values, size, rule.lower_sum_wins) if distinct else ()
-        if Kind.COLOR_RUN in kinds and one_colour:
-            found = self._colour_run(side, free, size, lows, in_colours)
-        if found is None and Kind.THREE_OF_A_KIND in kinds and len(set(values)) <= 1:
-            found = self._same_value(values, free, size, missing, rule.lower_sum_wins)
-        if found is None and Kind.COLOR in kinds and one_colour:
-            found = self._colour(values, free, missing, rule.lower_sum_wins, in_colours)
-        if found is None and Kind.RUN in kinds:
-            found = self._run(values, free, size, lows)
+        if runs and one_colour and Kind.COLOR_RUN in kinds:
+            found = self._colour_run(side, have, colours, free, size, lower)
+        if found is None and have & (have - 1) == 0 and Kind.THREE_OF_A_KIND in kinds:
+            found = self._same_value(have, free, size, missing, lower)
+        if found is None and one_colour and Kind.COLOR in kinds:
+            found = self._colour(colours, free, total, missing, lower)
+        if found is None and runs and Kind.RUN in kinds:
+            found = self._run(have, free, size, lower)
         if found is None:
-            found = self._sum(values, free, missing, rule.lower_sum_wins)
+            found = self._sum(free, total, missing, lower)
         if found is None:
             return None
         kind, total, added = found
-        return rank(rule, kind, total), added
+        return kind * _KIND + (_KIND - 1 - total if lower else total), added
 
     # --- each kind's best completion (see :meth:`best`) ----------------------------------
 
-    def _run_lows(self, values: list[int], size: int, lower: bool) -> range:
-        """The lowest values of the runs that hold ``values``, best first."""
-        first = max(max(values) - size + 1, self.low) if values else self.low
-        last = min(min(values), self.high - size + 1) if values else self.high - size + 1
-        return range(first, last + 1) if lower else range(last, first - 1, -1)
+    def _starts(self, available: int, have: int, size: int, lower: bool) -> int:
+        """The best start (a value offset) of a run of ``size`` values all in
+        the row ``available`` and holding the row ``have``, or -1."""
+        starts = available
+        for shift in range(1, size):
+            starts &= available >> shift
+        if have:
+            # The run holds the side's values: it starts at or below the lowest,
+            # and reaches the highest.
+            starts &= (1 << (have & -have).bit_length()) - 1
+            starts &= ~((1 << max(0, have.bit_length() - size)) - 1)
+        if not starts:
+            return -1
+        return (starts & -starts).bit_length() - 1 if lower else starts.bit_length() - 1
 
     def _colour_run(
-        self, side: int, free: int, size: int, lows: range | tuple[()], colours: Iterable[int]
+        self, side: int, have: int, colours: int, free: int, size: int, lower: bool
     ) -> tuple[int, int, int] | None:
-        spans, by_colour = self.spans, self.by_colour
-        for low in lows:
-            span = spans[size, low]
-            for colour in colours:
-                added = span & by_colour[colour] & ~side
-                if not added & ~free:
-                    return Kind.COLOR_RUN, low * size + size * (size - 1) // 2, added
-        return None
+        width, row = self.width, self.row
+        best = -1
+        chosen = 0
+        for colour in (colours.bit_length() - 1,) if colours else range(self.colour_count):
+            start = self._starts((free >> colour * width) & row | have, have, size, lower)
+            if start >= 0 and (best < 0 or (start < best if lower else start > best)):
+                best, chosen = start, colour
+        if best < 0:
+            return None
+        run = (1 << size) - 1 << best + chosen * width
+        return Kind.COLOR_RUN, size * (best + self.low) + size * (size - 1) // 2, run & ~side
 
     def _same_value(
-        self, values: list[int], free: int, size: int, missing: int, lower: bool
+        self, have: int, free: int, size: int, missing: int, lower: bool
     ) -> tuple[int, int, int] | None:
         every = range(self.low, self.high + 1)
-        for value in values[:1] or (every if lower else reversed(every)):
+        held = (have.bit_length() - 1 + self.low,) if have else None
+        for value in held or (every if lower else reversed(every)):
             unseen = self.by_value[value] & free
             if unseen.bit_count() >= missing:
                 added = 0
@@ -231,41 +258,53 @@ class CardIndex:
         return None
 
     def _colour(
-        self, values: list[int], free: int, missing: int, lower: bool, colours: Iterable[int]
+        self, colours: int, free: int, total: int, missing: int, lower: bool
     ) -> tuple[int, int, int] | None:
+        width, row = self.width, self.row
         best: tuple[int, int, int] | None = None
-        for colour in colours:
-            picked = _pick(self.highest_of_colour[colour], free, missing, lower)
-            if picked is not None:
-                total = sum(values) + picked[0]
-                if best is None or (total < best[1] if lower else total > best[1]):
-                    best = Kind.COLOR, total, picked[1]
+        for colour in (colours.bit_length() - 1,) if colours else range(self.colour_count):
+            cards = (free >> colour * width) & row
+            if cards.bit_count() < missing:
+                continue
+            picked = added = 0
+            for _ in range(missing):
+                at = (cards & -cards).bit_length() - 1 if lower else cards.bit_length() - 1
+                cards ^= 1 << at
+                picked += at + self.low
+                added |= 1 << at + colour * width
+            if best is None or (total + picked < best[1] if lower else total + picked > best[1]):
+                best = Kind.COLOR, total + picked, added
         return best
 
-    def _run(
-        self, values: list[int], free: int, size: int, lows: range | tuple[()]
-    ) -> tuple[int, int, int] | None:
-        by_value = self.by_value
-        for low in lows:
-            added = 0
-            for value in range(low, low + size):
-                if value in values:
-                    continue
-                unseen = by_value[value] & free
-                if not unseen:
-                    break
-                added |= unseen & -unseen
-            else:
-                return Kind.RUN, low * size + size * (size - 1) // 2, added
-        return None
-
-    def _sum(
-        self, values: list[int], free: int, missing: int, lower: bool
-    ) -> tuple[int, int, int] | None:
-        picked = _pick(self.highest, free, missing, lower)
-        if picked is None:
+    def _run(self, have: int, free: int, size: int, lower: bool) -> tuple[int, int, int] | None:
+        width, row = self.width, self.row
+        available = have
+        for colour in range(self.colour_count):
+            available |= (free >> colour * width) & row
+        start = self._starts(available, have, size, lower)
+        if start < 0:
             return None
-        return Kind.SUM, sum(values) + picked[0], picked[1]
+        added = 0
+        for offset in range(start, start + size):
+            if not have >> offset & 1:
+                cards = self.by_value[offset + self.low] & free
+                added |= cards & -cards
+        return Kind.RUN, size * (start + self.low) + size * (size - 1) // 2, added
+
+    def _sum(self, free: int, total: int, missing: int, lower: bool) -> tuple[int, int, int] | None:
+        every = range(self.low, self.high + 1)
+        added = 0
+        for value in every if lower else reversed(every):
+            cards = self.by_value[value] & free
+            while cards and missing:
+                lowest = cards & -cards
+                added |= lowest
+                cards ^= lowest
+                total += value
+                missing -= 1
+            if not missing:
+                return Kind.SUM, total, added
+        return None
 
 
 def ids_of(mask: int) -> list[int]:
@@ -280,38 +319,3 @@ def ids_of(mask: int) -> list[int]:
         ids.append(lowest.bit_length() - 1)
         mask ^= lowest
     return ids
-
-
-def _pick(
-    cards: tuple[tuple[int, int], ...], free: int, count: int, lowest: bool
-) -> tuple[int, int] | None:
-    """The total and mask of the ``count`` cards of ``cards`` (highest first)
-    in ``free`` with the highest values (the lowest with ``lowest``)."""
-    total = added = picked = 0
-    for bit, value in reversed(cards) if lowest else cards:
-        if bit & free:
-            total += value
-            added |= bit
-            picked += 1
-            if picked == count:
-                return total, added
-    return None
-
-
-def _classify(rule: FormationRule, values: list[int], one_colour: bool) -> int:
-    """The rank of a complete formation of plain cards (``rule.classify``)."""
-    kinds = rule.kinds
-    ordered = sorted(values)
-    total = sum(values)
-    run = all(b - a == 1 for a, b in pairwise(ordered))
-    if one_colour and run and Kind.COLOR_RUN in kinds:
-        kind = Kind.COLOR_RUN
-    elif ordered[0] == ordered[-1] and Kind.THREE_OF_A_KIND in kinds:
-        kind = Kind.THREE_OF_A_KIND
-    elif one_colour and Kind.COLOR in kinds:
-        kind = Kind.COLOR
-    elif run and Kind.RUN in kinds:
-        kind = Kind.RUN
-    else:
-        kind = Kind.SUM
-    return rank(rule, kind, total)

@@ -25,6 +25,7 @@ __all__ = [
     "PlainBest",
     "Sight",
     "card_bits",
+    "claim_answer",
     "describe_refusal",
     "mask_of",
     "plain_verdict",
@@ -202,6 +203,30 @@ class Kept:
         return "Kept()"
 
 
+def claim_answer(
+    mine: int, best: tuple[int, int] | None, complete: bool, first: bool, seen: int
+) -> tuple[bool, int]:
+    """The claim rule, from ranks: ``mine`` is the claimant's rank; ``best``
+    the opposing side's rank when it is ``complete``, else its best completion
+    from the unseen cards (its rank and the cards it adds) or ``None`` when too
+    few are unseen to complete it; ``first`` whether the claimant completed
+    first (both sides complete) and ``seen`` the visible cards. Against a
+    complete side the stronger wins, a tie to whoever completed first; against
+    an incomplete one the claim holds unless its best completion beats
+    ``mine`` (a tie goes to the claimant). The answer is what :class:`Kept`
+    keeps: ``(holds, then)`` or ``(False, witness)``.
+
+    >>> claim_answer(100, (100, 0), True, False, 0), claim_answer(100, (101, 0b110), False, True, 1)
+    ((False, 0), (False, 6))
+    """
+    if complete:
+        assert best is not None
+        return mine > best[0] or (mine == best[0] and first), 0
+    if best is None or best[0] <= mine:
+        return True, seen
+    return False, best[1]
+
+
 def plain_verdict(
     index: CardIndex,
     rule: FormationRule,
@@ -210,23 +235,15 @@ def plain_verdict(
     theirs_count: int,
     first: bool,
     seen: int,
+    theirs_rank: int = -1,
 ) -> tuple[bool, int]:
-    """The claim rule between plain sides, over masks: ``mine`` is the
-    claimant's rank, ``theirs`` the mask of the opposing side's
-    ``theirs_count`` cards, ``first`` whether the claimant completed first
-    (both sides complete) and ``seen`` the visible cards. Against a complete
-    side the stronger wins, a tie to whoever completed first; against an
-    incomplete one the claim holds unless its best completion from the unseen
-    cards beats ``mine`` (a tie goes to the claimant). The answer is what
-    :class:`Kept` keeps: ``(holds, then)`` or ``(False, witness)``.
-    """
+    """:func:`claim_answer` against a side of plain cards: ``theirs`` is the
+    mask of its ``theirs_count`` cards (``theirs_rank`` its rank when
+    complete, if known); its best completion is :meth:`CardIndex.best`."""
     if theirs_count == rule.size:
-        ranked = index.rank_of(theirs, rule)
-        return mine > ranked or (mine == ranked and first), 0
-    best = index.best(theirs, seen, rule)
-    if best is None or best[0] <= mine:
-        return True, seen
-    return False, best[1]
+        ranked = index.rank_of(theirs, rule) if theirs_rank < 0 else theirs_rank
+        return claim_answer(mine, (ranked, 0), True, first, seen)
+    return claim_answer(mine, index.best(theirs, seen, rule), False, first, seen)
 
 
 class PlainBest:

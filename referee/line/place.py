@@ -81,28 +81,32 @@ class Place:
         """Whether ``player``'s formation here is complete."""
         return len(self.sides[player]) == self.size
 
-    def with_card(self, player: int, card: Any, ply: int) -> Self:
-        """This place with ``card`` added last to ``player``'s side at ``ply``."""
-        at = self._INDEX.ids.get(card)
+    def with_card(self, player: int, card: Any, ply: int, at: int | None = -1) -> Self:
+        """This place with ``card`` added last to ``player``'s side at ``ply``
+        (``at``: the card's id if the caller knows it, ``None`` for a card of
+        no id, such as a tactic card)."""
+        if at is not None and at < 0:
+            at = self._INDEX.ids.get(card)
         bit = 0 if at is None else 1 << at
-        return self._changed_side(player, (*self.sides[player], card), bit, ply)
-
-    def without_card(self, player: int, card: Any, ply: int) -> Self:
-        """This place with the first ``card`` taken off ``player``'s side at ``ply``."""
-        side = list(self.sides[player])
-        side.remove(card)
-        at = self._INDEX.ids.get(card)
-        bit = 0 if at is None else -(1 << at)
-        return self._changed_side(player, tuple(side), bit, ply)
-
-    def _changed_side(self, player: int, side: tuple[Any, ...], bit: int, ply: int) -> Self:
-        """``player``'s side replaced by ``side`` (its mask changed by adding
-        ``bit``, a negative bit taking a card away)."""
+        side = (*self.sides[player], card)
         done = ply if len(side) == self.size else None
         masks, sides, completed = self.masks, self.sides, self.completed
         if player == 0:
-            return self._remade((side, sides[1]), (done, completed[1]), (masks[0] + bit, masks[1]))
-        return self._remade((sides[0], side), (completed[0], done), (masks[0], masks[1] + bit))
+            return self._remade((side, sides[1]), (done, completed[1]), (masks[0] | bit, masks[1]))
+        return self._remade((sides[0], side), (completed[0], done), (masks[0], masks[1] | bit))
+
+    def without_card(self, player: int, card: Any, ply: int) -> Self:
+        """This place with the first ``card`` taken off ``player``'s side at ``ply``."""
+        kept = list(self.sides[player])
+        kept.remove(card)
+        side = tuple(kept)
+        at = self._INDEX.ids.get(card)
+        bit = 0 if at is None else 1 << at
+        done = ply if len(side) == self.size else None
+        masks, sides, completed = self.masks, self.sides, self.completed
+        if player == 0:
+            return self._remade((side, sides[1]), (done, completed[1]), (masks[0] & ~bit, masks[1]))
+        return self._remade((sides[0], side), (completed[0], done), (masks[0], masks[1] & ~bit))
 
 
 def slot_writer(cls: type, name: str) -> Callable[[Any, Any], None]:

@@ -208,7 +208,13 @@ class LineState(Generic[MoveT]):
     def legal_moves(self) -> LegalMoves[MoveT]:
         """Every legal move for the player to move, as a lazy view
         (see :class:`~referee.game.LegalMoves` and :meth:`generate_legal_moves`)."""
-        return LegalMoves(self.generate_legal_moves)
+        return LegalMoves(self._legal_sequence)
+
+    def _legal_sequence(self) -> Sequence[MoveT]:
+        """The legal moves as :meth:`legal_moves` reads them: by default
+        :meth:`generate_legal_moves`; a game may give a sequence whose moves
+        are made only when asked for (the same moves in the same order)."""
+        return self.generate_legal_moves()
 
     def is_legal(self, move: MoveT | str, *, player: int | None = None) -> bool:
         """Whether ``move`` may be played now (by ``player``, when given)."""

@@ -23,18 +23,26 @@ it stands as long as the stone is unchanged and the cards it depends on are
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
+from referee.formations import FormationRule
 from referee.line import illegal, place_at
-from referee.line.claims import describe_refusal, plain_verdict, verdict_at
-from referee.prover import ClaimVerdict, Engine, Piece, Pool
-from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, wildcard_of
+from referee.line.cards import ids_of, rank
+from referee.line.claims import (
+    NO_POOL,
+    claim_answer,
+    describe_refusal,
+    plain_verdict,
+    verdict_at,
+)
+from referee.prover import ClaimVerdict, Completion, Engine, Piece, Pool, best_reachable
+from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wildcard_of
 from referee.schotten_totten.moves import Claim
 from referee.schotten_totten.state import Phase, Reason, State, Stone
 
-__all__ = ["CLAIMS", "check_claim", "holds", "provable", "verdict"]
+__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "verdict"]
 
 #: The claim of each stone (index 0: stone 1).
 CLAIMS = tuple(Claim(n) for n in range(1, 10))
@@ -93,36 +101,68 @@ def holds(state: State, stone: Stone, player: int) -> bool:
     kept = stone.kept.answer(player, seen)
     if kept is not None:
         return kept
-    masks, sides = stone.masks, stone.sides
-    mine, theirs = sides[player], sides[1 - player]
-    if len(mine) == masks[player].bit_count() and len(theirs) == masks[1 - player].bit_count():
-        # Clan cards only: the proof over masks.
-        rule = stone.rule
-        done = stone.completed
-        mine_at, theirs_at = done[player], done[1 - player]
-        first = mine_at is not None and theirs_at is not None and mine_at < theirs_at
-        answer = plain_verdict(
-            INDEX,
-            rule,
-            INDEX.rank_of(masks[player], rule),
-            masks[1 - player],
-            len(theirs),
-            first,
-            seen,
-        )
-    else:
-        found = verdict(state, stone, player, "exact")
-        incomplete = len(theirs) < stone.size
-        if found.holds:
-            answer = True, seen if incomplete else 0
-        elif incomplete and found.witness is not None:
-            answer = False, _mask_of_pairs(found.witness.cards)
-        elif incomplete:  # pragma: no cover - a refusal always has a witness
-            return False
-        else:
-            answer = False, 0
+    masks, sides, done = stone.masks, stone.sides, stone.completed
+    mine_at, theirs_at = done[player], done[1 - player]
+    answer = decided(
+        stone.rule,
+        masks[player],
+        [c for c in sides[player] if type(c) is Tactic],
+        masks[1 - player],
+        [c for c in sides[1 - player] if type(c) is Tactic],
+        len(sides[1 - player]),
+        mine_at is not None and theirs_at is not None and mine_at < theirs_at,
+        seen,
+    )
     stone.kept.verdicts[player] = answer
     return answer[0]
+
+
+def decided(
+    rule: FormationRule,
+    mine: int,
+    mine_wild: Sequence[Tactic],
+    theirs: int,
+    theirs_wild: Sequence[Tactic],
+    theirs_count: int,
+    first: bool,
+    seen: int,
+) -> tuple[bool, int]:
+    """The claim rule at one stone, from integers: the claimant's complete
+    side (its clan cards ``mine``, a mask, and its elite troops), the opposing
+    side (``theirs``, its elite troops and its card count), whether the
+    claimant completed first (both sides complete) and the visible cards.
+    Returns what a stone keeps (:class:`~referee.line.claims.Kept`):
+    ``(holds, then)`` or ``(False, witness)``. Clan cards are read over masks;
+    the prover values elite troops (at their best for their side) and finds
+    the best completion of an opposing side that holds one."""
+    if not mine_wild and not theirs_wild:
+        return plain_verdict(
+            INDEX, rule, INDEX.rank_of(mine, rule), theirs, theirs_count, first, seen
+        )
+    mine_rank = _valued(rule, mine, mine_wild)
+    complete = theirs_count == rule.size
+    best: tuple[int, int] | None
+    if not theirs_wild:
+        best = (INDEX.rank_of(theirs, rule), 0) if complete else INDEX.best(theirs, seen, rule)
+    elif complete:
+        best = _valued(rule, theirs, theirs_wild), 0
+    else:
+        found = best_reachable(
+            _side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS
+        )
+        best = None if found is None else (_rank(rule, found), _mask_of_pairs(found.cards))
+    return claim_answer(mine_rank, best, complete, first, seen)
+
+
+def _valued(rule: FormationRule, mask: int, wild: Sequence[Tactic]) -> int:
+    """The rank of a complete side holding elite troops, each at its best."""
+    found = best_reachable(_side_pieces(mask, wild), NO_POOL, rule, colours=_COLOURS)
+    assert found is not None  # a complete side is its own completion
+    return _rank(rule, found)
+
+
+def _rank(rule: FormationRule, found: Completion) -> int:
+    return rank(rule, found.strength.kind, found.strength.total)
 
 
 def verdict(state: State, stone: Stone, player: int, engine: Engine) -> ClaimVerdict:
@@ -143,6 +183,13 @@ def _pieces(side: Iterable[AnyCard]) -> list[Piece]:
     pairs = INDEX.pairs
     ids = INDEX.ids
     return [pairs[ids[c]] if type(c) is Card else wildcard_of(c) for c in side]  # type: ignore[arg-type]
+
+
+def _side_pieces(mask: int, wild: Sequence[Tactic]) -> list[Piece]:
+    pairs = INDEX.pairs
+    pieces: list[Piece] = [pairs[i] for i in ids_of(mask)]
+    pieces += [wildcard_of(t) for t in wild]
+    return pieces
 
 
 def _pool(seen: int) -> Pool:

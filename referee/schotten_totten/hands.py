@@ -61,14 +61,15 @@ def spent(state: State, player: int, card: AnyCard) -> Spent:
     """``player`` takes ``card`` from its hand to play it: the hands, hand
     sizes, tactic cards played (the tactic limit counts every one), jokers
     played (one per player and game) and tactic cards in hand after it."""
-    hand = state.hands[player]
-    if hand is None:
-        new_hand = None
-    else:
+    hands, sizes = state.hands, state.hand_sizes
+    hand = hands[player]
+    if hand is not None:
         at = hand.index(card)
-        new_hand = hand[:at] + hand[at + 1 :]
-    hands = replaced(state.hands, player, new_hand)
-    sizes = replaced(state.hand_sizes, player, state.hand_sizes[player] - 1)
+        hand = hand[:at] + hand[at + 1 :]
+    if player == 0:
+        hands, sizes = (hand, hands[1]), (sizes[0] - 1, sizes[1])
+    else:
+        hands, sizes = (hands[0], hand), (sizes[0], sizes[1] - 1)
     if type(card) is not Tactic:
         return hands, sizes, state.tactics_played, state.jokers_played, state.hand_tactics
     played = state.tactics_played

@@ -18,11 +18,13 @@ back. A hidden hand (a view) is offered every card it may hold.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from referee.cards import Card
 from referee.line.tactics import JOKER
-from referee.schotten_totten import claims, tactics
+from referee.schotten_totten import claims as claims_module
+from referee.schotten_totten import tactics
 from referee.schotten_totten.cards import CARDS, STONES, TACTIC_CARDS, AnyCard, Tactic
 from referee.schotten_totten.hands import could_hold
 from referee.schotten_totten.moves import (
@@ -39,7 +41,7 @@ from referee.schotten_totten.moves import (
 )
 from referee.schotten_totten.state import Phase, State
 
-__all__ = ["PLAYS", "legal_moves"]
+__all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence"]
 
 #: Each card's play at stones 1-9 (index: the card, then the stone - 1): moves
 #: are immutable values, so the common ones are made once, as data.
@@ -53,12 +55,24 @@ _PLAY, _AFTER_PLAY = Phase.PLAY, Phase.AFTER_PLAY
 
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move, in the order above (a new list)."""
+    found = legal_sequence(state)
+    return found if type(found) is list else list(found)
+
+
+def legal_sequence(state: State) -> Sequence[Move]:
+    """:func:`legal_moves` as a sequence whose moves are made only when asked
+    for: at the start of a turn without tactic cards, with the hand known,
+    :class:`Plays`; otherwise the list."""
     if state.outcome is not None:
         return []
     phase = state.phase
+    if phase is _PLAY and not state.rules.tactics:
+        hand = state.hands[state.to_move]
+        if hand:
+            return _plain_start(state, hand)
     if phase is Phase.RECRUIT_RETURN:
         return [PutBack(back) for back in tactics.put_back_options(state)]
-    moves: list[Move] = [*claims.provable(state)] if state.claims_now() else []
+    moves: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
     if phase is _PLAY:
         claimed = bool(moves)
         moves += card_plays(state)
@@ -78,6 +92,83 @@ def legal_moves(state: State) -> list[Move]:
     else:
         moves.append(_END_TURN)
     return moves
+
+
+class Plays(Sequence[Move]):
+    """The legal moves at the start of a turn without tactic cards: the claims
+    provable now, each clan card of the hand at each stone with room (card by
+    card, stone by stone), then ``pass`` when no card can be laid. A move is
+    taken from :data:`PLAYS` when it is asked for (``random.choice`` asks for
+    one), so a position's plays are never all made for nothing.
+
+    >>> from referee.schotten_totten import new_game
+    >>> plays = legal_sequence(new_game(seed=5))
+    >>> type(plays).__name__, len(plays), str(plays[0]), str(plays[-1]), plays[1:3]
+    ('Plays', 54, 'O3@1', 'G1@9', [parse_move('O3@2'), parse_move('O3@3')])
+    """
+
+    __slots__ = ("_claims", "_open", "_plays", "_rows", "_size", "_tail")
+
+    def __init__(
+        self,
+        claims: list[Move],
+        rows: list[tuple[PlayCard, ...]],
+        open_at: list[int],
+        tail: list[Move],
+    ) -> None:
+        self._claims = claims
+        self._rows = rows
+        self._open = open_at
+        self._tail = tail
+        self._plays = len(rows) * len(open_at)
+        self._size = len(claims) + self._plays + len(tail)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        at = index + self._size if index < 0 else index
+        if not 0 <= at < self._size:
+            raise IndexError("legal move index out of range")
+        claims = len(self._claims)
+        if at < claims:
+            return self._claims[at]
+        at -= claims
+        if at < self._plays:
+            row, stone = divmod(at, len(self._open))
+            return self._rows[row][self._open[stone]]
+        return self._tail[at - self._plays]
+
+    def __iter__(self) -> Iterator[Move]:
+        yield from self._claims
+        for row in self._rows:
+            for stone in self._open:
+                yield row[stone]
+        yield from self._tail
+
+
+def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
+    """The moves of a turn's start without tactic cards, the hand known."""
+    player = state.to_move
+    claims: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
+    open_at = [
+        i for i, s in enumerate(state.stones) if s.owner is None and len(s.sides[player]) < s.size
+    ]
+    plays = PLAYS
+    rows = [plays[card] for card in dict.fromkeys(hand)]
+    # Pass only when no clan card can be laid (State.can_play_card).
+    tail: list[Move] = []
+    if not open_at and not (claims and state.rules.early_bird):
+        tail.append(_PASS)
+    return Plays(claims, rows, open_at, tail)
 
 
 def card_plays(state: State) -> list[Move]:

@@ -32,12 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from referee.cards import Card
 from referee.game import History, Outcome, Termination
 from referee.line import illegal, place_at, replaced
 from referee.line.playout import winner_pattern
 from referee.schotten_totten import claims, tactics
-from referee.schotten_totten.cards import CLANS, ID, Tactic
+from referee.schotten_totten.cards import CLANS, ID, STONES, Tactic
 from referee.schotten_totten.hands import check_in_hand, spent, taken
 from referee.schotten_totten.moves import (
     Banshee,
@@ -114,6 +113,8 @@ def apply(state: State, move: Move, past: History[Move]) -> State:
 
 def stone_for(state: State, move: Move, number: int) -> Stone:
     """The stone ``move`` names, or its refusal."""
+    if 0 < number <= STONES:
+        return state.stones[number - 1]
     return place_at(move, number, state.stones, Reason.NO_SUCH_STONE, "stone")
 
 
@@ -125,32 +126,37 @@ def play_card(state: State, move: PlayCard, past: History[Move]) -> State:
     room (a combat style to the stone itself: see ``tactics``)."""
     if state.phase is not _PLAY:
         raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
-    player, card = state.to_move, move.card
-    stone = stone_for(state, move, move.stone)
+    player, card, number = state.to_move, move.card, move.stone
+    stone = stone_for(state, move, number)
+    at = ID.get(card)
     if type(card) is Tactic:
         tactics.check_tactic_card(state, move, card)
-    elif card not in ID or type(card) is not Card:
+    elif at is None:
         raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
     # The hand first (RULINGS: issue 12 point 8), then the tactic limit.
-    check_in_hand(state, move, card)
+    hand = state.hands[player]
+    if hand is None or card not in hand:
+        check_in_hand(state, move, card)
     if type(card) is Tactic:
         tactics.check_limit(state, move, card)
     if stone.owner is not None:
-        raise illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
+        raise illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
     if type(card) is Tactic and card.kind == "style":
         return tactics.play_style(state, move, card, stone, past)
     if len(stone.sides[player]) >= stone.size:
         raise illegal(
             move,
             Reason.SIDE_FULL,
-            f"your side of stone {move.stone} already has {stone.size} cards",
+            f"your side of stone {number} already has {stone.size} cards",
         )
-    placed = stone.with_card(player, card, state.ply)
+    assert at is not None
+    clan = at < CLANS
+    placed = stone.with_card(player, card, state.ply, at if clan else None)
     hands, sizes, played, jokers, held = spent(state, player, card)
-    at = ID[card]
+    stones = state.stones
     return made_state(
         state.rules,
-        replaced(state.stones, move.stone - 1, placed),
+        (*stones[: number - 1], placed, *stones[number:]),
         hands,
         sizes,
         state.deck,
@@ -168,7 +174,7 @@ def play_card(state: State, move: PlayCard, past: History[Move]) -> State:
         held,
         state.under_piles,
         past,
-        state.seen | 1 << at if at < CLANS else state.seen,
+        state.seen | 1 << at if clan else state.seen,
     )
 
 

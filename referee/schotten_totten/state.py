@@ -455,6 +455,9 @@ class State(LineState[Move]):
         :mod:`~referee.schotten_totten.legal` for their order)."""
         return _legal.legal_moves(self)
 
+    def _legal_sequence(self) -> Sequence[Move]:
+        return _legal.legal_sequence(self)
+
     def _apply(self, move: Move, past: History[Move]) -> State:
         return _rules.apply(self, move, past)
 

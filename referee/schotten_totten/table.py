@@ -1,0 +1,526 @@
+"""Schotten Totten on integers: the working position that playouts run on.
+
+A :class:`Table` is a mutable working copy of a full position (every hand and
+pile known): cards are ids (:mod:`~referee.schotten_totten.cards`), each
+side's clan cards a mask, everything else lists and ints changed in place. It
+lists the legal actions (the ids of
+:data:`~referee.schotten_totten.actions.ACTIONS`, increasing) and plays them,
+by the rules of :mod:`~referee.schotten_totten.rules`,
+:mod:`~referee.schotten_totten.tactics` and
+:mod:`~referee.schotten_totten.claims` (each function below names the rule it
+follows; the claim proof is the same function), without move objects and
+without history. Tests play every action it plays through ``State.play`` and
+compare the legal actions with ``State.legal_moves`` at every ply.
+
+>>> from referee.schotten_totten import new_game
+>>> table = Table(new_game(seed=5))
+>>> legal = legal_actions(table)
+>>> len(legal), legal[:3]
+(54, [81, 82, 83])
+>>> play(table, legal[0]); table.phase, legal_actions(table)
+(<Phase.AFTER_PLAY: 'after_play'>, [577])
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from itertools import combinations
+
+from referee.game import Outcome, Termination
+from referee.line.playout import winner_pattern
+from referee.line.tactics import may_play_tactic
+from referee.schotten_totten.actions import RECRUIT_DRAWS
+from referee.schotten_totten.cards import (
+    BLIND_FORMATION,
+    CARDS,
+    CLANS,
+    FORMATION,
+    ID,
+    MUD_FORMATION,
+    STONES,
+    Tactic,
+)
+from referee.schotten_totten.claims import decided
+from referee.schotten_totten.state import Phase, Rules, State
+
+__all__ = ["Table", "legal_actions", "play", "provable"]
+
+# Action id blocks (see referee.schotten_totten.actions).
+_KINDS = len(CARDS)
+CLAIM = _KINDS * STONES
+PASS = CLAIM + STONES
+DRAW, DRAW_CLAN, DRAW_TACTIC, DONE = PASS + 1, PASS + 2, PASS + 3, PASS + 4
+BANSHEE = DONE + 1
+TRAITOR = BANSHEE + _KINDS * STONES
+STRATEGIST = TRAITOR + CLANS * STONES * STONES
+RECRUIT = STRATEGIST + _KINDS * STONES * (STONES + 1)
+RETURN = RECRUIT + len(RECRUIT_DRAWS)
+
+_JOKER = ID[Tactic("joker")]
+_MUD = ID[Tactic("mud_fight")]
+_BLIND = ID[Tactic("blind_mans_bluff")]
+_RECRUITER = ID[Tactic("recruiter")]
+_STRATEGIST = ID[Tactic("strategist")]
+_BANSHEE = ID[Tactic("banshee")]
+_TRAITOR = ID[Tactic("traitor")]
+_KIND = tuple("clan" if i < CLANS else CARDS[i].kind for i in range(_KINDS))  # type: ignore[union-attr]
+_RULE = {-1: FORMATION, _MUD: MUD_FORMATION, _BLIND: BLIND_FORMATION}
+_PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
+_RECRUIT_RETURN, _AFTER_RECRUIT = Phase.RECRUIT_RETURN, Phase.AFTER_RECRUIT
+
+
+class Table:
+    """A full Schotten Totten position on integers, changed in place (a
+    playout's own copy: never shared). ``i = 2 * stone + player`` indexes a
+    side (stones from 0): ``sides[i]`` its clan cards (a mask), ``wild[i]``
+    its elite troops (ids), ``counts[i]`` its cards, ``completed[i]`` the ply
+    it became complete (-1: incomplete), ``kept[i]`` the verdict last proved
+    on ``player``'s claim there (see :class:`~referee.line.claims.Kept`).
+    ``hands[p]`` are ids, increasing; ``deck`` and ``tactic_deck`` are ids,
+    the top card last. ``owners``, ``styles`` (-1: none) and ``sizes`` are per
+    stone; ``seen`` is the mask of the visible clan cards.
+    """
+
+    __slots__ = (
+        "blank_turns",
+        "completed",
+        "counts",
+        "deck",
+        "hands",
+        "jokers_played",
+        "kept",
+        "outcome",
+        "owners",
+        "phase",
+        "ply",
+        "rules",
+        "seen",
+        "sides",
+        "sizes",
+        "styles",
+        "tactic_deck",
+        "tactics_played",
+        "to_move",
+        "wild",
+    )
+
+    def __init__(self, state: State) -> None:
+        hands, deck, tactic_deck = state.hands, state.deck, state.tactic_deck
+        if hands[0] is None or hands[1] is None or deck is None or tactic_deck is None:
+            raise ValueError(
+                "a playout needs a full state (every hand and pile known): "
+                "determinize a view first (referee.schotten_totten.determinize)"
+            )
+        self.rules: Rules = state.rules
+        self.to_move = state.to_move
+        self.phase = state.phase
+        self.ply = state.ply
+        self.blank_turns = state.blank_turns
+        self.outcome: Outcome | None = state.outcome
+        self.seen = state.seen
+        card_id = ID.__getitem__
+        self.hands = [sorted(map(card_id, hands[0])), sorted(map(card_id, hands[1]))]
+        self.deck = list(map(card_id, reversed(deck)))
+        self.tactic_deck = list(map(card_id, reversed(tactic_deck)))
+        self.sides: list[int] = []
+        self.wild: list[tuple[int, ...]] = []
+        self.counts: list[int] = []
+        self.completed: list[int] = []
+        self.kept: list[tuple[bool, int] | None] = []
+        for stone in state.stones:
+            masks, done = stone.masks, stone.completed
+            for player in (0, 1):
+                side = stone.sides[player]
+                self.sides.append(masks[player])
+                plain = len(side) == masks[player].bit_count()
+                self.wild.append(() if plain else tuple(ID[c] for c in side if type(c) is Tactic))
+                self.counts.append(len(side))
+                at = done[player]
+                self.completed.append(-1 if at is None else at)
+            self.kept += stone.kept.verdicts
+        self.owners = [-1 if s.owner is None else s.owner for s in state.stones]
+        self.styles = [-1 if s.style is None else ID[s.style] for s in state.stones]
+        self.sizes = [s.size for s in state.stones]
+        self.tactics_played = list(state.tactics_played)
+        self.jokers_played = list(state.jokers_played)
+
+
+# --- what may be done ------------------------------------------------------------------
+
+
+def claims_now(t: Table) -> bool:
+    """When claims are made (``State.claims_now``): after playing or passing;
+    1999 also before playing; Der frühe Vogel only before."""
+    rules, phase = t.rules, t.phase
+    if rules.early_bird:
+        return phase is _PLAY
+    if phase is _RECRUIT_RETURN:
+        return False
+    return rules.edition == "1999" or phase is not _PLAY
+
+
+def holds(t: Table, stone: int, player: int) -> bool:
+    """The claim rule (``claims.holds``): ``player``'s complete side at
+    ``stone`` can be claimed, from the kept verdict while it stands."""
+    i = 2 * stone + player
+    j = i ^ 1
+    seen = t.seen
+    found = t.kept[i]
+    if found is not None:
+        if found[0]:
+            if not found[1] & ~seen:
+                return True
+        elif not found[1] & seen:
+            return False
+    mine_at, theirs_at = t.completed[i], t.completed[j]
+    answer = decided(
+        _RULE[t.styles[stone]],
+        t.sides[i],
+        [CARDS[c] for c in t.wild[i]],  # type: ignore[misc]
+        t.sides[j],
+        [CARDS[c] for c in t.wild[j]],  # type: ignore[misc]
+        t.counts[j],
+        mine_at >= 0 and theirs_at >= 0 and mine_at < theirs_at,
+        seen,
+    )
+    t.kept[i] = answer
+    return answer[0]
+
+
+def provable(t: Table) -> list[int]:
+    """The stones (from 0) the player to move can claim now, proved."""
+    player = t.to_move
+    counts, sizes, owners = t.counts, t.sizes, t.owners
+    return [
+        s
+        for s in range(STONES)
+        if owners[s] < 0 and counts[2 * s + player] == sizes[s] and holds(t, s, player)
+    ]
+
+
+def can_lay_clan(t: Table, player: int) -> bool:
+    """Whether ``player`` must play rather than pass (``State.can_play_card``)."""
+    hand = t.hands[player]
+    return bool(hand) and hand[0] < CLANS and bool(open_stones(t, player))
+
+
+def open_stones(t: Table, player: int) -> list[int]:
+    """The stones (from 0) with room on ``player``'s side."""
+    counts, sizes, owners = t.counts, t.sizes, t.owners
+    return [s for s in range(STONES) if owners[s] < 0 and counts[2 * s + player] < sizes[s]]
+
+
+def legal_actions(t: Table) -> list[int]:
+    """The legal actions of the player to move, increasing (``State.legal_moves``)."""
+    if t.outcome is not None:
+        return []
+    phase = t.phase
+    if phase is _RECRUIT_RETURN:
+        return _returns(t)
+    claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
+    if phase is _PLAY:
+        actions = _plays(t)
+        actions += claims
+        if not can_lay_clan(t, t.to_move) and not (claims and t.rules.early_bird):
+            actions.append(PASS)
+        if t.rules.tactics and _may_play_tactic(t):
+            actions += _ruses(t)
+        return actions
+    if phase is _AFTER_PASS and claims:
+        return claims
+    if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
+        if not t.rules.tactics:
+            return [*claims, DRAW]
+        return claims + [
+            a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile
+        ]
+    return [*claims, DONE]
+
+
+def _may_play_tactic(t: Table) -> bool:
+    return may_play_tactic(t.tactics_played, t.to_move)
+
+
+def _plays(t: Table) -> list[int]:
+    """Cards laid at stones: clan cards and elite troops where the mover's
+    side has room, combat styles on unclaimed stones without one."""
+    player = t.to_move
+    hand = t.hands[player]
+    opened = open_stones(t, player)
+    allowed = t.rules.tactics and _may_play_tactic(t)
+    plays: list[int] = []
+    last = -1
+    for card in hand:
+        if card == last:
+            continue
+        last = card
+        kind = _KIND[card]
+        if kind == "clan" or (
+            kind == "elite" and allowed and not (card == _JOKER and t.jokers_played[player])
+        ):
+            plays += [card * STONES + s for s in opened]
+        elif kind == "style" and allowed:
+            plays += [
+                card * STONES + s for s in range(STONES) if t.owners[s] < 0 and t.styles[s] < 0
+            ]
+    return plays
+
+
+def _cards_on(t: Table, i: int) -> list[int]:
+    """The distinct card kinds on side ``i``, increasing."""
+    mask, cards = t.sides[i], []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards + sorted(set(t.wild[i]))
+
+
+def _ruses(t: Table) -> list[int]:
+    """The moves of the ruses in the mover's hand (the tactic limit allowing),
+    increasing: banshee, traitor, strategist, recruiter."""
+    player, opponent = t.to_move, 1 - t.to_move
+    hand = t.hands[player]
+    unclaimed = [s for s in range(STONES) if t.owners[s] < 0]
+    opened = open_stones(t, player)
+    actions: list[int] = []
+    if _BANSHEE in hand:
+        actions += sorted(
+            BANSHEE + c * STONES + s for s in unclaimed for c in _cards_on(t, 2 * s + opponent)
+        )
+    if _TRAITOR in hand:
+        actions += sorted(
+            TRAITOR + (c * STONES + s) * STONES + m
+            for s in unclaimed
+            for c in _cards_on(t, 2 * s + opponent)
+            if c < CLANS
+            for m in opened
+        )
+    if _STRATEGIST in hand:
+        actions += sorted(
+            STRATEGIST + (c * STONES + s) * (STONES + 1) + target
+            for s in unclaimed
+            for c in _cards_on(t, 2 * s + player)
+            for target in (0, *(m + 1 for m in opened if m != s))
+        )
+    if _RECRUITER in hand:
+        actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
+    return actions
+
+
+def _recruit_mixes(t: Table) -> list[tuple[int, int]]:
+    """The recruiter's draws (``tactics.recruit_draws``): three cards, or what
+    the piles hold, in any mix the piles allow; with a joker played, only
+    draws that leave cards it may put back (the second joker stays in hand)."""
+    total = min(3, len(t.deck) + len(t.tactic_deck))
+    mixes = []
+    for clans in range(total, -1, -1):
+        tactics = total - clans
+        if clans > len(t.deck) or tactics > len(t.tactic_deck):
+            continue
+        if t.jokers_played[t.to_move]:
+            hand = list(t.hands[t.to_move])
+            hand.remove(_RECRUITER)
+            hand += t.deck[len(t.deck) - clans :] + t.tactic_deck[len(t.tactic_deck) - tactics :]
+            back = min(2, len(hand))
+            if back and sum(1 for c in hand if c != _JOKER) < back:
+                continue
+        mixes.append((clans, tactics))
+    return mixes
+
+
+def _returns(t: Table) -> list[int]:
+    """The cards the recruiter may put back (``tactics.put_back_options``): a
+    set of two (or what the hand holds), never the second joker once one is played."""
+    hand = t.hands[t.to_move]
+    back = min(2, len(hand))
+    options = {
+        kinds
+        for kinds in combinations(hand, back)
+        if not (t.jokers_played[t.to_move] and _JOKER in kinds)
+    }
+    return sorted(RETURN + _return_index(kinds) for kinds in options)
+
+
+def _return_index(kinds: tuple[int, ...]) -> int:
+    """The index of a set of one or two kinds (increasing) in ``actions.RETURNS``."""
+    if len(kinds) == 1:
+        return kinds[0]
+    i, j = kinds
+    return _KINDS + i * _KINDS - i * (i - 1) // 2 + (j - i)
+
+
+# --- playing an action -----------------------------------------------------------------------
+
+
+def play(t: Table, action: int) -> None:
+    """Play ``action`` (legal: see :func:`legal_actions`) on ``t``."""
+    if action < CLAIM:
+        card, stone = divmod(action, STONES)
+        if _KIND[card] == "style":
+            _style(t, card, stone)
+        else:
+            _spend(t, card)
+            _lay(t, card, stone, t.to_move)
+        t.phase = _AFTER_PLAY
+    elif action < PASS:
+        claim(t, action - CLAIM)
+        return
+    elif action == PASS:
+        t.phase = _AFTER_PASS
+    elif action <= DRAW_TACTIC:
+        draw(t, action != DRAW_TACTIC)
+        return
+    elif action == DONE:
+        end_turn(t)
+        return
+    elif action < RECRUIT:
+        _ruse(t, action)
+        t.phase = _AFTER_PLAY
+    elif action < RETURN:
+        _recruit(t, *RECRUIT_DRAWS[action - RECRUIT])
+    else:
+        _put_back(t, action - RETURN)
+    t.ply += 1
+
+
+def claim(t: Table, stone: int) -> None:
+    """Claim ``stone`` (proved); the game ends at once at three adjacent or five stones."""
+    player = t.to_move
+    t.owners[stone] = player
+    owned = 0
+    for s in range(STONES):
+        if t.owners[s] == player:
+            owned |= 1 << s
+    won = winner_pattern(owned, adjacent=3, total=5)
+    if won is not None:
+        t.outcome = Outcome(won, player)
+    t.blank_turns = -1
+    t.ply += 1
+
+
+def draw(t: Table, clan: bool) -> None:
+    """Draw the top card of the clan (or tactic) pile, ending the turn."""
+    insort(t.hands[t.to_move], (t.deck if clan else t.tactic_deck).pop())
+    t.to_move ^= 1
+    t.phase = _PLAY
+    t.blank_turns = 0
+    t.ply += 1
+
+
+def end_turn(t: Table) -> None:
+    """End a turn that draws nothing; two blank turns in a row end the game, blocked."""
+    if t.phase is _AFTER_PASS:
+        t.blank_turns = 0 if t.blank_turns < 0 else t.blank_turns + 1
+        if t.blank_turns >= 2:
+            t.outcome = Outcome(Termination.BLOCKED, None)
+    else:
+        t.blank_turns = 0
+    t.to_move ^= 1
+    t.phase = _PLAY
+    t.ply += 1
+
+
+def _spend(t: Table, card: int) -> None:
+    """The mover takes ``card`` from its hand; a tactic card counts for the
+    tactic limit, a joker for the one-joker rule."""
+    player = t.to_move
+    t.hands[player].remove(card)
+    if card >= CLANS:
+        t.tactics_played[player] += 1
+        if card == _JOKER:
+            t.jokers_played[player] = True
+
+
+def _changed(t: Table, stone: int) -> None:
+    """A stone changed: what was proved there is proved again."""
+    t.kept[2 * stone] = t.kept[2 * stone + 1] = None
+
+
+def _lay(t: Table, card: int, stone: int, player: int) -> None:
+    """``card`` laid last on ``player``'s side of ``stone`` (``Place.with_card``)."""
+    i = 2 * stone + player
+    if card < CLANS:
+        t.sides[i] |= 1 << card
+        t.seen |= 1 << card
+    else:
+        t.wild[i] = (*t.wild[i], card)
+    t.counts[i] += 1
+    t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
+    _changed(t, stone)
+
+
+def _take(t: Table, card: int, stone: int, player: int) -> None:
+    """``card`` taken off ``player``'s side of ``stone`` (``Place.without_card``)."""
+    i = 2 * stone + player
+    if card < CLANS:
+        t.sides[i] &= ~(1 << card)
+    else:
+        wild = list(t.wild[i])
+        wild.remove(card)
+        t.wild[i] = tuple(wild)
+    t.counts[i] -= 1
+    t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
+    _changed(t, stone)
+
+
+def _style(t: Table, card: int, stone: int) -> None:
+    """A combat style on ``stone`` (``tactics.restyled``): Mud Fight makes
+    formations four cards, so a side of three is incomplete again."""
+    _spend(t, card)
+    t.styles[stone] = card
+    size = t.sizes[stone] = 4 if card == _MUD else 3
+    for i in (2 * stone, 2 * stone + 1):
+        if t.counts[i] != size:
+            t.completed[i] = -1
+    _changed(t, stone)
+
+
+def _ruse(t: Table, action: int) -> None:
+    """The banshee, the traitor or the strategist (``tactics``)."""
+    player, opponent = t.to_move, 1 - t.to_move
+    if action < TRAITOR:
+        card, stone = divmod(action - BANSHEE, STONES)
+        _spend(t, _BANSHEE)
+        _take(t, card, stone, opponent)
+    elif action < STRATEGIST:
+        rest, target = divmod(action - TRAITOR, STONES)
+        card, source = divmod(rest, STONES)
+        _spend(t, _TRAITOR)
+        _take(t, card, source, opponent)
+        _lay(t, card, target, player)
+    else:
+        rest, target = divmod(action - STRATEGIST, STONES + 1)
+        card, source = divmod(rest, STONES)
+        _spend(t, _STRATEGIST)
+        _take(t, card, source, player)
+        if target:
+            _lay(t, card, target - 1, player)
+
+
+def _recruit(t: Table, clans: int, tactics: int) -> None:
+    """The recruiter's draws; the cards it puts back are the next ply (or none
+    when its hand is empty)."""
+    _spend(t, _RECRUITER)
+    hand = t.hands[t.to_move]
+    for _ in range(clans):
+        insort(hand, t.deck.pop())
+    for _ in range(tactics):
+        insort(hand, t.tactic_deck.pop())
+    t.phase = _RECRUIT_RETURN if hand else _AFTER_RECRUIT
+
+
+def _put_back(t: Table, index: int) -> None:
+    """The recruiter's cards back under their piles, the first above the second."""
+    kinds = _RETURN_KINDS[index]
+    hand = t.hands[t.to_move]
+    for card in kinds:
+        hand.remove(card)
+        (t.deck if card < CLANS else t.tactic_deck).insert(0, card)
+    t.phase = _AFTER_RECRUIT
+
+
+_RETURN_KINDS: tuple[tuple[int, ...], ...] = (
+    *((i,) for i in range(_KINDS)),
+    *((i, j) for i in range(_KINDS) for j in range(i, _KINDS)),
+)
