@@ -182,8 +182,8 @@ class Kept:
     def __init__(self) -> None:
         #: claimant -> ``(holds, mask)`` (see above), or ``None``
         self.verdicts: list[tuple[bool, int] | None] = [None, None]
-        #: side -> the rank of its complete formation, or ``None``
-        self.ranks: list[int | None] = [None, None]
+        #: side -> the rank of its complete formation, or -1
+        self.ranks: list[int] = [-1, -1]
 
     def answer(self, player: int, seen: int) -> bool | None:
         """The kept verdict on ``player``'s claim where ``seen`` is visible, if it stands."""

@@ -42,7 +42,7 @@ from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wi
 from referee.schotten_totten.moves import Claim
 from referee.schotten_totten.state import Phase, Reason, State, Stone
 
-__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "verdict"]
+__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "side_rank", "verdict"]
 
 #: The claim of each stone (index 0: stone 1).
 CLAIMS = tuple(Claim(n) for n in range(1, 10))
@@ -84,12 +84,16 @@ def check_claim(state: State, move: Claim) -> Stone:
 def provable(state: State) -> list[Claim]:
     """The claims the player to move can prove now (whether claims may be
     made at this point of the turn aside), stone by stone."""
-    player = state.to_move
+    player, seen = state.to_move, state.seen
     claims = []
     for i, stone in enumerate(state.stones):
-        complete = stone.owner is None and len(stone.sides[player]) == stone.size
-        if complete and holds(state, stone, player):
-            claims.append(CLAIMS[i])
+        if stone.owner is None and len(stone.sides[player]) == stone.size:
+            # The stone's kept verdict (Kept.answer, inlined), else a proof.
+            found = stone.kept.verdicts[player]
+            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+                found = _prove(state, stone, player)
+            if found[0]:
+                claims.append(CLAIMS[i])
     return claims
 
 
@@ -97,68 +101,84 @@ def holds(state: State, stone: Stone, player: int) -> bool:
     """Whether ``player``'s complete side at ``stone`` can be claimed on
     ``state``'s table: the prover's verdict, from the stone's kept one when it
     still stands."""
-    seen = state.seen
-    kept = stone.kept.answer(player, seen)
+    kept = stone.kept.answer(player, state.seen)
     if kept is not None:
         return kept
-    masks, sides, done = stone.masks, stone.sides, stone.completed
-    mine_at, theirs_at = done[player], done[1 - player]
+    return _prove(state, stone, player)[0]
+
+
+def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
+    """The claim rule at ``stone`` (see :func:`decided`), kept on the stone
+    with the ranks of its complete sides."""
+    kept, sides, done, size = stone.kept, stone.sides, stone.completed, stone.size
+    rule = stone.rule
+    ranks = kept.ranks
+    mine = ranks[player]
+    if mine < 0:
+        mine = ranks[player] = side_rank(rule, stone.masks[player], _elite(sides[player]))
+    other = 1 - player
+    theirs = sides[other]
+    if len(theirs) == size and ranks[other] < 0:
+        ranks[other] = side_rank(rule, stone.masks[other], _elite(theirs))
+    mine_at, theirs_at = done[player], done[other]
     answer = decided(
-        stone.rule,
-        masks[player],
-        [c for c in sides[player] if type(c) is Tactic],
-        masks[1 - player],
-        [c for c in sides[1 - player] if type(c) is Tactic],
-        len(sides[1 - player]),
+        rule,
+        mine,
+        stone.masks[other],
+        _elite(theirs),
+        len(theirs),
         mine_at is not None and theirs_at is not None and mine_at < theirs_at,
-        seen,
+        state.seen,
+        ranks[other],
     )
-    stone.kept.verdicts[player] = answer
-    return answer[0]
+    kept.verdicts[player] = answer
+    return answer
+
+
+def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
+    """The elite troops on a side."""
+    return [c for c in side if type(c) is Tactic]
+
+
+def side_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
+    """The rank of a complete side: its clan cards ``mask`` and its elite
+    troops, each valued at its best (by the prover)."""
+    if not elite:
+        return INDEX.rank_of(mask, rule)
+    found = best_reachable(_side_pieces(mask, elite), NO_POOL, rule, colours=_COLOURS)
+    assert found is not None  # a complete side is its own completion
+    return _rank(rule, found)
 
 
 def decided(
     rule: FormationRule,
     mine: int,
-    mine_wild: Sequence[Tactic],
     theirs: int,
     theirs_wild: Sequence[Tactic],
     theirs_count: int,
     first: bool,
     seen: int,
+    theirs_rank: int = -1,
 ) -> tuple[bool, int]:
-    """The claim rule at one stone, from integers: the claimant's complete
-    side (its clan cards ``mine``, a mask, and its elite troops), the opposing
-    side (``theirs``, its elite troops and its card count), whether the
-    claimant completed first (both sides complete) and the visible cards.
+    """The claim rule at one stone, from integers: ``mine`` is the rank of the
+    claimant's complete side (:func:`side_rank`); the opposing side is its
+    clan cards ``theirs`` (a mask), its elite troops and its card count
+    (``theirs_rank`` its rank when complete, if known); ``first`` whether the
+    claimant completed first (both sides complete); ``seen`` the visible cards.
     Returns what a stone keeps (:class:`~referee.line.claims.Kept`):
-    ``(holds, then)`` or ``(False, witness)``. Clan cards are read over masks;
-    the prover values elite troops (at their best for their side) and finds
-    the best completion of an opposing side that holds one."""
-    if not mine_wild and not theirs_wild:
-        return plain_verdict(
-            INDEX, rule, INDEX.rank_of(mine, rule), theirs, theirs_count, first, seen
-        )
-    mine_rank = _valued(rule, mine, mine_wild)
+    ``(holds, then)`` or ``(False, witness)``. Clan cards are read over masks
+    (:func:`~referee.line.claims.plain_verdict`); the prover finds the best
+    completion of an opposing side that holds an elite troop."""
+    if not theirs_wild:
+        return plain_verdict(INDEX, rule, mine, theirs, theirs_count, first, seen, theirs_rank)
     complete = theirs_count == rule.size
     best: tuple[int, int] | None
-    if not theirs_wild:
-        best = (INDEX.rank_of(theirs, rule), 0) if complete else INDEX.best(theirs, seen, rule)
-    elif complete:
-        best = _valued(rule, theirs, theirs_wild), 0
+    if complete:
+        best = (theirs_rank if theirs_rank >= 0 else side_rank(rule, theirs, theirs_wild)), 0
     else:
-        found = best_reachable(
-            _side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS
-        )
+        found = best_reachable(_side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS)
         best = None if found is None else (_rank(rule, found), _mask_of_pairs(found.cards))
-    return claim_answer(mine_rank, best, complete, first, seen)
-
-
-def _valued(rule: FormationRule, mask: int, wild: Sequence[Tactic]) -> int:
-    """The rank of a complete side holding elite troops, each at its best."""
-    found = best_reachable(_side_pieces(mask, wild), NO_POOL, rule, colours=_COLOURS)
-    assert found is not None  # a complete side is its own completion
-    return _rank(rule, found)
+    return claim_answer(mine, best, complete, first, seen)
 
 
 def _rank(rule: FormationRule, found: Completion) -> int:

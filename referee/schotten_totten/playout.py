@@ -137,7 +137,10 @@ def _plain(table: Table, rng: random.Random, trace: list[int] | None) -> Outcome
     before = t.rules.early_bird or t.rules.edition == "1999"
     after = not t.rules.early_bird
     p, ply, seen, phase, blank = t.to_move, t.ply, t.seen, t.phase, t.blank_turns
-    ranks = [INDEX.rank_of(sides[i], FORMATION) if counts[i] == 3 else -1 for i in range(18)]
+    ranks = t.ranks
+    for i in range(2 * STONES):
+        if ranks[i] < 0 and counts[i] == 3:
+            ranks[i] = INDEX.rank_of(sides[i], FORMATION)
     # Per player: the stones with room on its side, those where its side is
     # complete (unclaimed both), and those it holds.
     rooms, complete, owned = [0, 0], [0, 0], [0, 0]

@@ -34,6 +34,7 @@ from referee.records import (
 )
 from referee.schotten_totten.moves import Claim, Move
 from referee.schotten_totten.rules import winner as stones_winner
+from referee.schotten_totten.start import check_deck, new_game, public_game
 from referee.schotten_totten.state import (
     CLAN_CARDS,
     STONES,
@@ -41,9 +42,6 @@ from referee.schotten_totten.state import (
     Rules,
     State,
     Stone,
-    check_deck,
-    new_game,
-    public_game,
 )
 from referee.schotten_totten.status import full_hand
 from referee.schotten_totten.tactics import (

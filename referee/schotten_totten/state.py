@@ -7,6 +7,7 @@ cards' in :mod:`~referee.schotten_totten.tactics`, the claim's in
 :mod:`~referee.schotten_totten.status`; the state holds the position and asks
 them.
 
+>>> from referee.schotten_totten import new_game
 >>> game = new_game(seed=1)
 >>> game.to_move, len(game.hands[0]), game.deck_size
 (0, 6, 42)
@@ -28,12 +29,11 @@ With the Tartan-Taktiken variant, hands hold 7 cards and a tactic pile joins in:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from referee.cards import Card
 from referee.formations import FormationRule
@@ -51,7 +51,6 @@ from referee.schotten_totten.cards import (
     INDEX,
     MUD_FORMATION,
     STONES,
-    TACTIC_CARDS,
     AnyCard,
     Tactic,
 )
@@ -82,13 +81,7 @@ __all__ = [
     "Rules",
     "State",
     "Stone",
-    "check_deck",
-    "new_game",
-    "public_game",
-    "render",
 ]
-
-_T = TypeVar("_T")
 
 
 class Reason(StrEnum):
@@ -355,6 +348,7 @@ class State(LineState[Move]):
     def clans_in_hand(self, player: int) -> int:
         """How many clan cards ``player``'s hand holds, known even when it is hidden.
 
+        >>> from referee.schotten_totten import public_game
         >>> public_game().clans_in_hand(1)
         6
         """
@@ -399,6 +393,7 @@ class State(LineState[Move]):
         :mod:`~referee.schotten_totten.status` for what is checked. Loading a
         position refuses it when this is not empty.
 
+        >>> from referee.schotten_totten import new_game
         >>> new_game(seed=1).status()
         ()
         >>> from dataclasses import replace
@@ -413,6 +408,7 @@ class State(LineState[Move]):
 
         ``None`` is a spectator's view: both hands hidden.
 
+        >>> from referee.schotten_totten import new_game
         >>> spectator = new_game(seed=1).view(None)
         >>> spectator.hands, spectator.hand_sizes
         ((None, None), (6, 6))
@@ -432,7 +428,7 @@ class State(LineState[Move]):
         return {"hand_tactics": counts, "under_piles": under}
 
     def _render(self) -> str:
-        return render(self)
+        return _picture.render(self)
 
     def claim_verdict(
         self, number: int, *, player: int | None = None, engine: Engine = "exact"
@@ -562,144 +558,9 @@ _SIDES, _COMPLETED, _MASKS, _SIZE, _KEPT, _OWNER, _STYLE = (
 PILE_NAMES = ("clan", "tactic")
 
 
-def new_game(
-    *,
-    seed: int | None = None,
-    deck: Iterable[Card] | None = None,
-    tactic_deck: Iterable[Tactic] | None = None,
-    first: int = 0,
-    rules: Rules | None = None,
-) -> State:
-    """Set up a game from a seed (shuffled piles) or explicit pile orders.
-
-    The deal: player 0 takes the first 6 clan cards (7 with tactics), player 1
-    the next ones, and the rest is the draw pile, top first. ``first`` is the
-    player who moves first.
-
-    >>> game = new_game(deck=CLAN_CARDS.cards)
-    >>> [str(c) for c in game.hands[0]], str(game.deck[0])
-    (['R1', 'R2', 'R3', 'R4', 'R5', 'R6'], 'O4')
-    """
-    rules = _check_setup(first, rules)
-    if seed is not None and (type(seed) is not int):
-        raise ValueError(f"seed must be an int or None, not {seed!r}")
-    if seed is not None and (deck is not None or tactic_deck is not None):
-        raise ValueError("give a seed or the piles, not both")
-    rng = random.Random(seed)
-    if deck is None:
-        order = list(CLAN_CARDS.cards)
-        rng.shuffle(order)
-    else:
-        order = _listed(deck, "deck")
-        check_deck(order)
-    tactics: list[Tactic] = []
-    if rules.tactics:
-        if tactic_deck is None:
-            tactics = list(TACTIC_CARDS)
-            rng.shuffle(tactics)
-        else:
-            tactics = _listed(tactic_deck, "tactic_deck")
-            if any(type(t) is not Tactic for t in tactics) or sorted(tactics) != sorted(
-                TACTIC_CARDS
-            ):
-                raise ValueError(
-                    "the tactic pile must hold the 10 tactic cards: joker twice and one each of "
-                    "the others"
-                )
-    elif tactic_deck is not None and _listed(tactic_deck, "tactic_deck"):
-        raise ValueError("a tactic pile is given but the rules play without tactics")
-    return State._dealt(rules, order, tactics, to_move=first)
-
-
-def public_game(*, first: int = 0, rules: Rules | None = None) -> State:
-    """The start of a game whose deal is unknown (for public records).
-
-    Both hands and the piles are hidden; only their sizes are known.
-
-    >>> start = public_game()
-    >>> start.hands, start.hand_sizes, start.deck_size
-    ((None, None), (6, 6), 42)
-    """
-    rules = _check_setup(first, rules)
-    tactics = len(TACTIC_CARDS) if rules.tactics else 0
-    return State._hidden_deal(rules, len(CLAN_CARDS.cards), tactics, to_move=first)
-
-
-def _listed(items: Iterable[_T], name: str) -> list[_T]:
-    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
-        raise ValueError(f"{name} must be a sequence of cards, not {items!r}")
-    return list(items)
-
-
-def _check_setup(first: object, rules: object) -> Rules:
-    """The keywords every set-up takes, refused at once when they are wrong."""
-    if type(first) is not int or first not in (0, 1):
-        raise ValueError(f"first must be 0 or 1, not {first!r}")
-    if rules is None:
-        return Rules()
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a schotten_totten.Rules, not {rules!r}")
-    return rules
-
-
-def check_deck(order: Sequence[Card]) -> None:
-    """Raise ``ValueError`` unless ``order`` holds each of the 54 clan cards once."""
-    clan_set = INDEX.ids
-    unknown = [c for c in order if type(c) is not Card or type(c.value) is not int]
-    unknown += [c for c in order if c not in clan_set]
-    if unknown:
-        raise ValueError(f"the deck holds cards that are not clan cards: {unknown[0]}")
-    if len(order) != len(CLAN_CARDS.cards) or len(set(order)) != len(order):
-        missing = sorted(set(clan_set) - set(order))
-        repeated = sorted({c for c in order if order.count(c) > 1})
-        problems = []
-        if missing:
-            problems.append("missing " + " ".join(map(str, missing[:5])))
-        if repeated:
-            problems.append("repeated " + " ".join(map(str, repeated[:5])))
-        raise ValueError(
-            "the deck must hold each of the 54 clan cards once: " + "; ".join(problems)
-        )
-
-
-def render(state: State) -> str:
-    """The terminal picture of a position (also ``str(state)``)."""
-    variants = [
-        name
-        for flag, name in ((state.rules.tactics, "tactics"), (state.rules.early_bird, "early bird"))
-        if flag
-    ]
-    title = f"Schotten Totten ({', '.join([state.rules.edition, *variants])})"
-    outcome = state.outcome
-    if outcome is not None and outcome.winner is not None:
-        status = f"game over: player {outcome.winner + 1} wins ({outcome.reason})"
-    elif outcome is not None:
-        status = f"game over: no winner ({outcome.reason})"
-    else:
-        status = f"player {state.to_move + 1} to move ({state.phase.value})"
-    lines = [f"{title} - ply {state.ply}, {status}", f"{'':>9}{'player 1':<24}stone  player 2"]
-    for number, stone in enumerate(state.stones, start=1):
-        left = " ".join(map(str, stone.sides[0]))
-        right = " ".join(map(str, stone.sides[1]))
-        mark = {None: f"  {number}  ", 0: f"<[{number}] ", 1: f" [{number}]>"}[stone.owner]
-        style = f"  ({stone.style})" if stone.style is not None else ""
-        lines.append(f"{'':>9}{left:<24}{mark:<7}{right:<24}{style}".rstrip())
-    for player in (0, 1):
-        hand = state.hands[player]
-        shown = "hidden" if hand is None else " ".join(map(str, hand)) or "empty"
-        extra = f", tactics played {state.tactics_played[player]}" if state.rules.tactics else ""
-        lines.append(f"player {player + 1} hand ({state.hand_sizes[player]}): {shown}{extra}")
-    piles = f"deck: {state.deck_size} cards"
-    if state.rules.tactics:
-        piles += f", tactic pile: {state.tactic_deck_size} cards"
-    lines.append(piles)
-    if state.discards:
-        lines.append("discards: " + " ".join(map(str, state.discards)))
-    return "\n".join(lines)
-
-
 # The state's jobs, each in its own module (they import this one).
 from referee.schotten_totten import claims as _claims  # noqa: E402
 from referee.schotten_totten import legal as _legal  # noqa: E402
+from referee.schotten_totten import picture as _picture  # noqa: E402
 from referee.schotten_totten import rules as _rules  # noqa: E402
 from referee.schotten_totten import status as _status  # noqa: E402

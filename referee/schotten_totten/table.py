@@ -40,7 +40,7 @@ from referee.schotten_totten.cards import (
     STONES,
     Tactic,
 )
-from referee.schotten_totten.claims import decided
+from referee.schotten_totten.claims import decided, side_rank
 from referee.schotten_totten.state import Phase, Rules, State
 
 __all__ = ["Table", "legal_actions", "play", "provable"]
@@ -93,6 +93,7 @@ class Table:
         "owners",
         "phase",
         "ply",
+        "ranks",
         "rules",
         "seen",
         "sides",
@@ -127,6 +128,7 @@ class Table:
         self.counts: list[int] = []
         self.completed: list[int] = []
         self.kept: list[tuple[bool, int] | None] = []
+        self.ranks: list[int] = []
         for stone in state.stones:
             masks, done = stone.masks, stone.completed
             for player in (0, 1):
@@ -138,6 +140,7 @@ class Table:
                 at = done[player]
                 self.completed.append(-1 if at is None else at)
             self.kept += stone.kept.verdicts
+            self.ranks += stone.kept.ranks
         self.owners = [-1 if s.owner is None else s.owner for s in state.stones]
         self.styles = [-1 if s.style is None else ID[s.style] for s in state.stones]
         self.sizes = [s.size for s in state.stones]
@@ -173,15 +176,22 @@ def holds(t: Table, stone: int, player: int) -> bool:
         elif not found[1] & seen:
             return False
     mine_at, theirs_at = t.completed[i], t.completed[j]
+    rule = _RULE[t.styles[stone]]
+    ranks = t.ranks
+    if ranks[i] < 0:
+        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in t.wild[i]])  # type: ignore[misc]
+    theirs_wild = [CARDS[c] for c in t.wild[j]]
+    if ranks[j] < 0 and t.counts[j] == t.sizes[stone]:
+        ranks[j] = side_rank(rule, t.sides[j], theirs_wild)  # type: ignore[arg-type]
     answer = decided(
-        _RULE[t.styles[stone]],
-        t.sides[i],
-        [CARDS[c] for c in t.wild[i]],  # type: ignore[misc]
+        rule,
+        ranks[i],
         t.sides[j],
-        [CARDS[c] for c in t.wild[j]],  # type: ignore[misc]
+        theirs_wild,  # type: ignore[arg-type]
         t.counts[j],
         mine_at >= 0 and theirs_at >= 0 and mine_at < theirs_at,
         seen,
+        ranks[j],
     )
     t.kept[i] = answer
     return answer[0]
@@ -435,6 +445,7 @@ def _spend(t: Table, card: int) -> None:
 def _changed(t: Table, stone: int) -> None:
     """A stone changed: what was proved there is proved again."""
     t.kept[2 * stone] = t.kept[2 * stone + 1] = None
+    t.ranks[2 * stone] = t.ranks[2 * stone + 1] = -1
 
 
 def _lay(t: Table, card: int, stone: int, player: int) -> None:
