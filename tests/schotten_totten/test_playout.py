@@ -191,7 +191,7 @@ def test_max_plies_cuts_a_playout_short() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     game = new_game(seed=1)
-    with pytest.raises(TypeError, match="expected a random.Random"):
+    with pytest.raises(TypeError, match=r"expected a random\.Random"):
         playout(game, 7)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_plies must be"):
         playout(game, random.Random(1), max_plies=-1)
