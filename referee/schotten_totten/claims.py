@@ -176,7 +176,9 @@ def decided(
     if complete:
         best = (theirs_rank if theirs_rank >= 0 else side_rank(rule, theirs, theirs_wild)), 0
     else:
-        found = best_reachable(_side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS)
+        found = best_reachable(
+            _side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS
+        )
         best = None if found is None else (_rank(rule, found), _mask_of_pairs(found.cards))
     return claim_answer(mine, best, complete, first, seen)
 

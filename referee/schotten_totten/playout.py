@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from collections.abc import Callable
 
 from referee.game import Outcome, Termination, check_rng
 from referee.line.claims import plain_verdict
@@ -121,117 +122,145 @@ def _plain(table: Table, rng: random.Random, trace: list[int] | None) -> Outcome
     the same choices as :func:`_general` (a test plays both). Each step names
     the rule it follows."""
     t = table
-    hands, deck, sides, counts, completed, owners, kept = (
+    hands, deck, sides, counts, completed, kept = (
         t.hands,
         t.deck,
         t.sides,
         t.counts,
         t.completed,
-        t.owners,
         t.kept,
     )
     rng_random = rng.random
-    record = trace.append if trace is not None else None
+    record = None if trace is None else trace.append
     # When claims are made (rules.claims_now): 1999 before and after the play,
     # Der frühe Vogel only before, 2024 only after.
     before = t.rules.early_bird or t.rules.edition == "1999"
     after = not t.rules.early_bird
-    p, ply, seen, phase, blank = t.to_move, t.ply, t.seen, t.phase, t.blank_turns
-    ranks = t.ranks
-    for i in range(2 * STONES):
-        if ranks[i] < 0 and counts[i] == 3:
-            ranks[i] = INDEX.rank_of(sides[i], FORMATION)
-    # Per player: the stones with room on its side, those where its side is
-    # complete (unclaimed both), and those it holds.
-    rooms, complete, owned = [0, 0], [0, 0], [0, 0]
-    for s in range(STONES):
-        for q in (0, 1):
-            if owners[s] == q:
-                owned[q] |= 1 << s
-            elif owners[s] < 0:
-                if counts[2 * s + q] < 3:
-                    rooms[q] |= 1 << s
-                else:
-                    complete[q] |= 1 << s
+    p, phase, ply, seen = t.to_move, t.phase, t.ply, t.seen
+    ranks, rooms, complete, owned = _plain_masks(t)
     while True:
-        # Claims (rules.claim; claims.holds): each provable stone, lowest first.
-        found = complete[p] if (before if phase is _PLAY else after) else 0
-        while found:
-            low = found & -found
-            found ^= low
-            s = low.bit_length() - 1
-            i = 2 * s + p
-            known = kept[i]
-            if known is None or (known[1] & ~seen if known[0] else known[1] & seen):
-                j = i ^ 1
-                known = kept[i] = plain_verdict(
-                    INDEX,
-                    FORMATION,
-                    ranks[i],
-                    sides[j],
-                    counts[j],
-                    0 <= completed[i] < completed[j],
-                    seen,
-                    ranks[j],
-                )
-            if not known[0]:
-                continue
-            owners[s] = p
-            owned[p] |= low
-            complete[0] &= ~low
-            complete[1] &= ~low
-            rooms[0] &= ~low
-            rooms[1] &= ~low
-            blank = -1
-            ply += 1
-            if record is not None:
-                record(CLAIM + s)
-            won = winner_pattern(owned[p], 3, 5)
-            if won is not None:
-                return Outcome(won, p)
+        if complete[p] and (before if phase is _PLAY else after):
+            # Claims (rules.claim; claims.holds): each provable stone, lowest first.
+            t.ply, t.seen = ply, seen
+            _plain_claims(t, p, ranks, rooms, complete, owned, record)
+            if t.outcome is not None:
+                return t.outcome
+            ply = t.ply
         if phase is _PLAY:
             # Play a card (rules.play_card), or pass (rules.pass_turn).
             hand = hands[p]
             opened = _STONES_OF[rooms[p]]
             ply += 1
-            if hand and opened:
-                width = len(opened)
-                count = len(hand) * width
-                pick = int(rng_random() * count) if count > 1 else 0
-                card = hand.pop(pick // width)
-                s = opened[pick % width]
-                i = 2 * s + p
-                bit = 1 << card
-                sides[i] |= bit
-                seen |= bit
-                kept[i] = kept[i ^ 1] = None  # the stone changed: prove it again
-                counts[i] += 1
-                if counts[i] == 3:
-                    completed[i] = ply - 1
-                    ranks[i] = INDEX.rank_of(sides[i], FORMATION)
-                    complete[p] |= 1 << s
-                    rooms[p] &= ~(1 << s)
-                if record is not None:
-                    record(card * STONES + s)
-                phase = _AFTER_PLAY
-            else:
+            if not (hand and opened):
                 if record is not None:
                     record(PASS)
                 phase = _AFTER_PASS
+                continue
+            width = len(opened)
+            count = len(hand) * width
+            pick = int(rng_random() * count) if count > 1 else 0
+            card = hand.pop(pick // width)
+            s = opened[pick % width]
+            i = 2 * s + p
+            bit = 1 << card
+            sides[i] |= bit
+            seen |= bit
+            kept[i] = kept[i ^ 1] = None  # the stone changed: prove it again
+            counts[i] += 1
+            if counts[i] == 3:
+                completed[i] = ply - 1
+                ranks[i] = INDEX.rank_of(sides[i], FORMATION)
+                complete[p] |= 1 << s
+                rooms[p] &= ~(1 << s)
+            if record is not None:
+                record(card * STONES + s)
+            phase = _AFTER_PLAY
             continue  # the claims after the play
         ply += 1
         if phase is _AFTER_PLAY and deck:
             # Draw (rules.draw), ending the turn.
             insort(hands[p], deck.pop())
-            blank = 0
+            t.blank_turns = 0
             if record is not None:
                 record(DRAW)
         else:
             # End a turn that draws nothing (rules.end_turn): two blank turns end it.
-            blank = (0 if blank < 0 else blank + 1) if phase is _AFTER_PASS else 0
             if record is not None:
                 record(DONE)
-            if blank >= 2:
+            if _blank_turn(t, phase):
                 return Outcome(Termination.BLOCKED, None)
         p ^= 1
         phase = _PLAY
+
+
+def _plain_masks(t: Table) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The complete sides' ranks, and per player the stones with room on its
+    side, those where its side is complete (both unclaimed) and those it holds."""
+    ranks, counts, owners = t.ranks, t.counts, t.owners
+    rooms, complete, owned = [0, 0], [0, 0], [0, 0]
+    for s in range(STONES):
+        for q in (0, 1):
+            i = 2 * s + q
+            if ranks[i] < 0 and counts[i] == 3:
+                ranks[i] = INDEX.rank_of(t.sides[i], FORMATION)
+            if owners[s] == q:
+                owned[q] |= 1 << s
+            elif owners[s] < 0:
+                if counts[i] < 3:
+                    rooms[q] |= 1 << s
+                else:
+                    complete[q] |= 1 << s
+    return ranks, rooms, complete, owned
+
+
+def _plain_claims(
+    t: Table,
+    p: int,
+    ranks: list[int],
+    rooms: list[int],
+    complete: list[int],
+    owned: list[int],
+    record: Callable[[int], None] | None,
+) -> None:
+    """``p`` claims every stone it can prove, lowest first (claims.holds on
+    the table's kept verdicts); a claim that wins the game sets its outcome."""
+    sides, counts, completed, kept, seen = t.sides, t.counts, t.completed, t.kept, t.seen
+    found = complete[p]
+    while found:
+        low = found & -found
+        found ^= low
+        s = low.bit_length() - 1
+        i = 2 * s + p
+        known = kept[i]
+        if known is None or (known[1] & ~seen if known[0] else known[1] & seen):
+            j = i ^ 1
+            first = 0 <= completed[i] < completed[j]
+            known = kept[i] = plain_verdict(
+                INDEX, FORMATION, ranks[i], sides[j], counts[j], first, seen, ranks[j]
+            )
+        if not known[0]:
+            continue
+        t.owners[s] = p
+        owned[p] |= low
+        complete[0] &= ~low
+        complete[1] &= ~low
+        rooms[0] &= ~low
+        rooms[1] &= ~low
+        t.blank_turns = -1
+        t.ply += 1
+        if record is not None:
+            record(CLAIM + s)
+        won = winner_pattern(owned[p], 3, 5)
+        if won is not None:
+            t.outcome = Outcome(won, p)
+            return
+
+
+def _blank_turn(t: Table, phase: Phase) -> bool:
+    """A turn ends without a draw (rules.end_turn): whether it is the second
+    blank turn in a row (a pass and no claim), which ends the game, blocked."""
+    if phase is _AFTER_PASS:
+        t.blank_turns = 0 if t.blank_turns < 0 else t.blank_turns + 1
+    else:
+        t.blank_turns = 0
+    return t.blank_turns >= 2

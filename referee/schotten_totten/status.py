@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.cards import Card
-from referee.game import REFEREE_ENDS, Termination
+from referee.game import REFEREE_ENDS, Outcome, Termination
 from referee.line.tactics import JOKER
 from referee.schotten_totten import claims
 from referee.schotten_totten.cards import CLAN_CARDS, ELITE, TACTIC_CARDS, AnyCard, Tactic, copies
@@ -91,8 +91,12 @@ def _card_problems(state: State) -> list[str]:
     ):
         if pile is not None and len(pile) != size:
             problems.append(f"the {name} holds {len(pile)} cards, its size says {size}")
-    if problems:
-        return problems
+    return problems or _total_problems(state)
+
+
+def _total_problems(state: State) -> list[str]:
+    """The clan cards and the tactic cards add up, hidden ones included."""
+    problems: list[str] = []
     seen_clans = len(state.visible_cards())
     clans = sum(state.clans_in_hand(p) for p in (0, 1))
     if seen_clans + clans + state.deck_size != len(CLAN_CARDS.cards):
@@ -286,25 +290,7 @@ def _outcome_problems(state: State) -> list[str]:
             f"player {(won.winner or 0) + 1} has won ({won.reason}) but the game is not over"
         )
     elif winners:
-        winner = winners[0].winner
-        assert winner is not None
-        # The winning claim ended the game at once, in the winner's own turn.
-        if state.to_move != winner:
-            problems.append(
-                f"player {winner + 1} has won ({winners[0].reason}) by claiming in its own "
-                "turn, so "
-                f"player {state.to_move + 1} cannot be to move"
-            )
-        elif not state.claims_now():
-            problems.append(
-                f"player {winner + 1} has won by a claim, but no stone is claimed in the "
-                f"{state.phase.value} phase"
-            )
-        elif state.blank_turns != -1:
-            problems.append(
-                f"player {winner + 1} has won by a claim this turn, so blank_turns is -1, "
-                f"not {state.blank_turns}"
-            )
+        problems += _winning_claim_problems(state, winners[0])
     elif outcome is not None and outcome.reason in REFEREE_ENDS:
         pass  # a referee may end a game in play at any point
     elif outcome is not None and outcome.winner is not None:
@@ -320,20 +306,49 @@ def _outcome_problems(state: State) -> list[str]:
             f"blank_turns is {state.blank_turns}: it counts 0, 1 or 2 turns (-1 after a claim)"
         )
     if blocked:
-        if state.phase is not Phase.PLAY:
+        problems += _blocked_problems(state)
+    return problems
+
+
+def _winning_claim_problems(state: State, won: Outcome) -> list[str]:
+    """A won game ended at once by the winner's claim, in its own turn."""
+    winner = won.winner
+    assert winner is not None
+    if state.to_move != winner:
+        return [
+            f"player {winner + 1} has won ({won.reason}) by claiming in its own turn, so "
+            f"player {state.to_move + 1} cannot be to move"
+        ]
+    if not state.claims_now():
+        return [
+            f"player {winner + 1} has won by a claim, but no stone is claimed in the "
+            f"{state.phase.value} phase"
+        ]
+    if state.blank_turns != -1:
+        return [
+            f"player {winner + 1} has won by a claim this turn, so blank_turns is -1, "
+            f"not {state.blank_turns}"
+        ]
+    return []
+
+
+def _blocked_problems(state: State) -> list[str]:
+    """A blocked game: both players passed and claimed nothing, and nothing changed."""
+    problems: list[str] = []
+    if state.phase is not Phase.PLAY:
+        problems.append(
+            f"a blocked game ends at the end of a turn, not in its {state.phase.value} phase"
+        )
+    for p in (0, 1):
+        # Nothing changed since either blank turn: both players passed then.
+        if state.can_play_card(p):
+            problems.append(f"the game is blocked, but player {p + 1} can lay a clan card")
+        claims = _claimable(state, p)
+        if claims:
             problems.append(
-                f"a blocked game ends at the end of a turn, not in its {state.phase.value} phase"
+                f"the game is blocked, but player {p + 1} can prove a claim at stone "
+                f"{claims[0]} (a turn with a pass claims what it can)"
             )
-        for p in (0, 1):
-            # Nothing changed since either blank turn: both players passed then.
-            if state.can_play_card(p):
-                problems.append(f"the game is blocked, but player {p + 1} can lay a clan card")
-            claims = _claimable(state, p)
-            if claims:
-                problems.append(
-                    f"the game is blocked, but player {p + 1} can prove a claim at stone "
-                    f"{claims[0]} (a turn with a pass claims what it can)"
-                )
     return problems
 
 
@@ -351,7 +366,7 @@ def _claimable(state: State, player: int) -> list[int]:
 def _phase_problems(state: State) -> list[str]:
     """Where the turn stands: what its phase says has happened this turn."""
     problems: list[str] = []
-    mover, other = state.to_move, 1 - state.to_move
+    mover = state.to_move
     phase = state.phase
     claimed_now = state.blank_turns == -1
     if claimed_now and not state.stones_of(mover):
@@ -397,26 +412,33 @@ def _phase_problems(state: State) -> list[str]:
                 f"still prove a claim at stone {claims[0]} (claims come before the pass)"
             )
     if state.blank_turns >= 1 and state.outcome is None:
-        # The other player's last turn was a pass that claimed nothing.
-        unchanged = phase in (Phase.PLAY, Phase.AFTER_PASS)
-        if unchanged and state.can_play_card(other):
+        problems += _last_turn_problems(state)
+    return problems
+
+
+def _last_turn_problems(state: State) -> list[str]:
+    """The other player's last turn was a pass that claimed nothing (blank)."""
+    problems: list[str] = []
+    other = 1 - state.to_move
+    unchanged = state.phase in (Phase.PLAY, Phase.AFTER_PASS)
+    if unchanged and state.can_play_card(other):
+        problems.append(
+            f"blank_turns {state.blank_turns} says player {other + 1} passed last turn, "
+            "but it can lay a clan card"
+        )
+    elif not unchanged and not _may_have_passed(state, other)[0]:
+        problems.append(
+            f"blank_turns {state.blank_turns} says player {other + 1} passed last turn, "
+            f"but {_may_have_passed(state, other)[1]}"
+        )
+    if unchanged:
+        claims = _claimable(state, other)
+        if claims:
             problems.append(
-                f"blank_turns {state.blank_turns} says player {other + 1} passed last turn, "
-                "but it can lay a clan card"
+                f"blank_turns {state.blank_turns} says player {other + 1} passed last turn "
+                f"and claimed nothing, but it can prove a claim at stone {claims[0]} "
+                "(a turn with a pass claims what it can)"
             )
-        elif not unchanged and not _may_have_passed(state, other)[0]:
-            problems.append(
-                f"blank_turns {state.blank_turns} says player {other + 1} passed last turn, "
-                f"but {_may_have_passed(state, other)[1]}"
-            )
-        if unchanged:
-            claims = _claimable(state, other)
-            if claims:
-                problems.append(
-                    f"blank_turns {state.blank_turns} says player {other + 1} passed last turn "
-                    f"and claimed nothing, but it can prove a claim at stone {claims[0]} "
-                    "(a turn with a pass claims what it can)"
-                )
     return problems
 
 
