@@ -199,19 +199,27 @@ def holds(t: Table, stone: int, player: int) -> bool:
 
 def provable(t: Table) -> list[int]:
     """The stones (from 0) the player to move can claim now, proved."""
-    player = t.to_move
-    counts, sizes, owners = t.counts, t.sizes, t.owners
-    return [
-        s
-        for s in range(STONES)
-        if owners[s] < 0 and counts[2 * s + player] == sizes[s] and holds(t, s, player)
-    ]
+    player, seen = t.to_move, t.seen
+    counts, sizes, owners, kept = t.counts, t.sizes, t.owners, t.kept
+    stones = []
+    for s in range(STONES):
+        i = 2 * s + player
+        if owners[s] < 0 and counts[i] == sizes[s]:
+            # The kept verdict while it stands (holds, inlined), else a proof.
+            found = kept[i]
+            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+                if holds(t, s, player):
+                    stones.append(s)
+            elif found[0]:
+                stones.append(s)
+    return stones
 
 
-def can_lay_clan(t: Table, player: int) -> bool:
-    """Whether ``player`` must play rather than pass (``State.can_play_card``)."""
+def can_lay_clan(t: Table, player: int, opened: list[int]) -> bool:
+    """Whether ``player`` must play rather than pass (``State.can_play_card``),
+    the stones with room on its side being ``opened``."""
     hand = t.hands[player]
-    return bool(hand) and hand[0] < CLANS and bool(open_stones(t, player))
+    return bool(hand) and hand[0] < CLANS and bool(opened)
 
 
 def open_stones(t: Table, player: int) -> list[int]:
@@ -229,12 +237,14 @@ def legal_actions(t: Table) -> list[int]:
         return _returns(t)
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
-        actions = _plays(t)
+        opened = open_stones(t, t.to_move)
+        allowed = t.rules.tactics and _may_play_tactic(t)
+        actions = _plays(t, opened, allowed)
         actions += claims
-        if not can_lay_clan(t, t.to_move) and not (claims and t.rules.early_bird):
+        if not can_lay_clan(t, t.to_move, opened) and not (claims and t.rules.early_bird):
             actions.append(PASS)
-        if t.rules.tactics and _may_play_tactic(t):
-            actions += _ruses(t)
+        if allowed:
+            actions += _ruses(t, opened)
         return actions
     if phase is _AFTER_PASS and claims:
         return claims
@@ -251,13 +261,12 @@ def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _plays(t: Table) -> list[int]:
+def _plays(t: Table, opened: list[int], allowed: bool) -> list[int]:
     """Cards laid at stones: clan cards and elite troops where the mover's
-    side has room, combat styles on unclaimed stones without one."""
+    side has room (``opened``), combat styles on unclaimed stones without one
+    (tactic cards when the tactic limit ``allowed`` them)."""
     player = t.to_move
     hand = t.hands[player]
-    opened = open_stones(t, player)
-    allowed = t.rules.tactics and _may_play_tactic(t)
     plays: list[int] = []
     last = -1
     for card in hand:
@@ -286,13 +295,14 @@ def _cards_on(t: Table, i: int) -> list[int]:
     return cards + sorted(set(t.wild[i]))
 
 
-def _ruses(t: Table) -> list[int]:
+def _ruses(t: Table, opened: list[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
     increasing: banshee, traitor, strategist, recruiter."""
     player, opponent = t.to_move, 1 - t.to_move
     hand = t.hands[player]
+    if not hand or hand[-1] < _RECRUITER:
+        return []  # no ruse in hand (the ruses have the highest ids)
     unclaimed = [s for s in range(STONES) if t.owners[s] < 0]
-    opened = open_stones(t, player)
     actions: list[int] = []
     if _BANSHEE in hand:
         actions += sorted(
@@ -442,10 +452,14 @@ def _spend(t: Table, card: int) -> None:
             t.jokers_played[player] = True
 
 
-def _changed(t: Table, stone: int) -> None:
-    """A stone changed: what was proved there is proved again."""
+def _changed(t: Table, stone: int, side: int) -> None:
+    """Side ``side`` of ``stone`` changed (-1: the stone's rule): what was
+    proved there is proved again, the changed ranks read again."""
     t.kept[2 * stone] = t.kept[2 * stone + 1] = None
-    t.ranks[2 * stone] = t.ranks[2 * stone + 1] = -1
+    if side < 0:
+        t.ranks[2 * stone] = t.ranks[2 * stone + 1] = -1
+    else:
+        t.ranks[side] = -1
 
 
 def _lay(t: Table, card: int, stone: int, player: int) -> None:
@@ -458,7 +472,7 @@ def _lay(t: Table, card: int, stone: int, player: int) -> None:
         t.wild[i] = (*t.wild[i], card)
     t.counts[i] += 1
     t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
-    _changed(t, stone)
+    _changed(t, stone, i)
 
 
 def _take(t: Table, card: int, stone: int, player: int) -> None:
@@ -472,7 +486,7 @@ def _take(t: Table, card: int, stone: int, player: int) -> None:
         t.wild[i] = tuple(wild)
     t.counts[i] -= 1
     t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
-    _changed(t, stone)
+    _changed(t, stone, i)
 
 
 def _style(t: Table, card: int, stone: int) -> None:
@@ -484,7 +498,7 @@ def _style(t: Table, card: int, stone: int) -> None:
     for i in (2 * stone, 2 * stone + 1):
         if t.counts[i] != size:
             t.completed[i] = -1
-    _changed(t, stone)
+    _changed(t, stone, -1)
 
 
 def _ruse(t: Table, action: int) -> None:
