@@ -16,7 +16,16 @@ one run:
   clock on one core, against the goal of 100 games per second, with the
   referee's CPU time per move and the bots' CPU time per move: in the sandbox
   (the default) and without it (``--no-sandbox``), alternating, best of two each;
-* what starting one bot costs, in the sandbox and without it.
+* what starting one bot costs, in the sandbox and without it;
+* hostile bots (``--hostile``, or ``--hostile-only``): the referee's resident
+  memory (RSS, and its peak) over a long match streamed as ``referee match``
+  streams it (``iter_match``, results added up as they come): 10,000 games
+  (``--hostile-games``) against an in-process bot that answers megabyte moves,
+  megabyte garbage and megabyte exceptions, then a few hundred
+  (``--hostile-programs``) against a bot program that sends near-megabyte
+  moves and lines, over-long lines, log floods and chatter
+  (``tests/arena/hostile_bot.py medley``); and, for contrast, what
+  ``play_match`` keeps when it returns every result.
 """
 
 from __future__ import annotations
@@ -27,19 +36,26 @@ import random
 import subprocess
 import sys
 import time
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 from referee.arena import (
     GameResult,
     Sandbox,
+    Turn,
     arena_game,
+    iter_match,
     play_match,
     random_bot,
     sandbox_problem,
+    tally,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
 RANDOM_BOT = str(ROOT / "examples" / "bots" / "random_bot.py")
+HOSTILE_BOT = str(ROOT / "tests" / "arena" / "hostile_bot.py")
+GOAL_HOSTILE_MB = 100
 GOAL_OVERHEAD = 0.10
 GOAL_SUBPROCESS_GAMES = 100.0
 
@@ -142,14 +158,106 @@ def _forced(record: object) -> int:
     return forced
 
 
+def _memory() -> tuple[float, float]:
+    """This process's resident memory and its peak so far, in MB (VmRSS, VmHWM)."""
+    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+_MEGABYTE = 1 << 20
+_CARDS = [f"{colour}{value}" for colour in "ROYGBP" for value in range(1, 10)]
+_PUT_BACK = "return " + " ".join(_CARDS * (_MEGABYTE // 3 // len(_CARDS)))
+
+
+def _hostile_in_process(turn: Turn) -> object:
+    """A bot that, at each turn after the fourth ply, once in 43 answers a distinct,
+    parseable move of a megabyte, a megabyte of garbage, or raises an exception
+    whose message is a megabyte (each loses the game): about half its games end
+    so, the others are played to the end."""
+    kind = turn.rng.randrange(128) if turn.ply > 4 else 3
+    if kind == 0:
+        return _PUT_BACK + " " + " ".join(turn.rng.choices(_CARDS, k=20))
+    if kind == 1:
+        return "@" * _MEGABYTE + str(turn.rng.random())
+    if kind == 2:
+        raise RuntimeError("x" * _MEGABYTE)
+    return turn.rng.choice(turn.legal_moves)
+
+
+def _streamed(bots: list[object], games: int, seed: int, marks: tuple[int, ...]) -> None:
+    """Play a match as ``referee match`` does and print the memory at each mark."""
+    faults: dict[str, int] = {}
+    began = time.perf_counter()
+
+    def watched() -> Iterator[GameResult]:
+        stream = iter_match(bots, "schotten-totten", games=games, seed=seed)  # type: ignore[arg-type]
+        for index, result in enumerate(stream, start=1):
+            if result.fault is not None:
+                code = str(getattr(result.fault, "value", result.fault))
+                faults[code] = faults.get(code, 0) + 1
+            if index in marks:
+                rss, peak = _memory()
+                print(
+                    f"  after {index:6,} games: RSS {rss:6.1f} MB, peak {peak:6.1f} MB "
+                    f"({time.perf_counter() - began:6.1f} s)"
+                )
+            yield result
+
+    standings = tally(watched(), len(bots))
+    _, peak = _memory()
+    verdict = "meets" if peak <= GOAL_HOSTILE_MB else "misses"
+    print(f"  faults: {dict(sorted(faults.items()))}")
+    print(
+        f"  {standings[0].games:,} games counted; peak {peak:.1f} MB ({verdict} the goal of "
+        f"{GOAL_HOSTILE_MB} MB)"
+    )
+
+
+def hostile(games: int, programs: int, seed: int) -> None:
+    """The hostile-bot section: the referee's memory over long streamed matches."""
+    print(
+        f"\nhostile bots, streamed (iter_match, as referee match plays); at the start: "
+        f"RSS {_memory()[0]:.1f} MB"
+    )
+    marks = tuple(sorted({games * k // 10 for k in (1, 2, 5, 7, 10)} - {0}))
+    print(f"in-process hostile bot against a random bot, {games:,} games:")
+    _streamed([_hostile_in_process, random_bot], games, seed, marks)
+    where = "in the sandbox" if sandbox_problem() is None else "no sandbox here"
+    print(f"bot program 'hostile_bot.py medley' against a random bot ({where}), {programs} games:")
+    marks = tuple(sorted({programs // 3, 2 * programs // 3, programs} - {0}))
+    command = [sys.executable, HOSTILE_BOT, "medley", "bench"]
+    _streamed([command, random_bot], programs, seed, marks)
+    kept = 2000
+    tracemalloc.start()
+    results = play_match([random_bot, random_bot], "schotten-totten", games=kept, seed=seed)
+    holding = tracemalloc.get_traced_memory()[0]
+    count = len(results)
+    del results
+    grown = (holding - tracemalloc.get_traced_memory()[0]) / 1e6
+    tracemalloc.stop()
+    print(
+        f"for contrast, play_match keeps every result: {grown:.1f} MB of Python heap for "
+        f"{count:,} random games ({grown * 1e3 / count:.1f} kB a game)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hostile", action="store_true", help="also the hostile-bot section")
+    parser.add_argument("--hostile-only", action="store_true", help="only the hostile-bot section")
+    parser.add_argument("--hostile-games", type=int, default=10_000)
+    parser.add_argument("--hostile-programs", type=int, default=300)
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    if args.hostile_only:
+        print(f"arena benchmark, hostile bots: python {sys.version.split()[0]}, one core")
+        hostile(args.hostile_games, args.hostile_programs, args.seed)
+        return
     games, seed = args.games, args.seed
+
     print(f"arena benchmark: Schotten Totten, {games} games per measurement, one core")
     print(f"python {sys.version.split()[0]}")
 
@@ -219,6 +327,8 @@ def main() -> None:
             f"in it (+{(boxed - plain) * 1e3:.1f} ms; a match starts one per bot and seat "
             "rotation, and again after a fault)"
         )
+    if args.hostile:
+        hostile(args.hostile_games, args.hostile_programs, seed)
 
 
 if __name__ == "__main__":

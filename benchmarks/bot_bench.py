@@ -1,5 +1,6 @@
 """What a searching bot pays per call in Schotten Totten and Clans and Glory:
-determinization, legal-action masks and observations, and env steps.
+determinization, legal-action masks and observations, and the PettingZoo
+environments' observations, steps and state.
 
 Run from the repository root::
 
@@ -71,22 +72,11 @@ def main() -> None:
     schotten_totten_2(count, repeats, args.quick)
     clans_and_glory(args.quick)
     try:
-        from referee.env import schotten_totten_v0
+        import referee.env  # noqa: F401 (the env extra)
     except ImportError:
         print("(referee[env] not installed: no env figure)")
         return
-    env = schotten_totten_v0.raw_env()
-    env.reset(seed=0)
-    rng = random.Random(0)
-    steps, start = 0, time.process_time()
-    for game in range(20 if args.quick else 100):
-        env.reset(seed=game)
-        while env.game.outcome is None:
-            mask = env.observe(env.agent_selection)["action_mask"]
-            env.step(rng.choice(mask.nonzero()[0].tolist()))
-            steps += 1
-    spent = time.process_time() - start
-    print(f"env (base game, random agent, observe + step): {spent / steps * 1e6:.0f} µs/step")
+    environments(args.quick)
 
 
 # -- Clans and Glory -------------------------------------------------------------------
@@ -105,7 +95,9 @@ def clans_and_glory(quick: bool) -> None:
     for players in (2, 3, 4):
         space = CG_ACTIONS[players]
         states: list[CgState] = positions(
-            lambda seed, players=players: cg_new_game(players, seed=seed), count, 7 * players
+            lambda seed, players=players: cg_new_game(players=players, seed=seed),
+            count,
+            7 * players,
         )
         views = [s.view(s.to_move) for s in states]
         rng = random.Random(0)
@@ -114,25 +106,6 @@ def clans_and_glory(quick: bool) -> None:
         mask = per_call(space.legal_action_mask, states, repeats)
         seen = per_call(lambda s, space=space: space.observation(s, s.to_move), states, repeats)
         print(f"{f'{players} players':<16} {det:>15.1f} {mask:>9.1f} {seen:>15.1f}")
-    try:
-        from referee.env import clans_and_glory_v0
-    except ImportError:
-        return
-    for players in (2, 3, 4):
-        env = clans_and_glory_v0.raw_env(players=players)
-        rng = random.Random(0)
-        steps, start = 0, time.process_time()
-        for game_number in range(20 if quick else 100):
-            env.reset(seed=game_number)
-            while not env.game.is_over:
-                mask = env.observe(env.agent_selection)["action_mask"]
-                env.step(rng.choice(mask.nonzero()[0].tolist()))
-                steps += 1
-        spent = time.process_time() - start
-        print(
-            f"env ({players} players, random agent, observe + step): "
-            f"{spent / steps * 1e6:.0f} µs/step, {steps / spent:,.0f} steps/s"
-        )
 
 
 def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
@@ -169,22 +142,8 @@ def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
         mask = per_call(ACTIONS_2.legal_action_mask, states, repeats)
         seen = per_call(lambda s: ACTIONS_2.observation(s, s.to_move), states, repeats)
         print(f"{name:<10} {det:>15.1f} {again:>12.1f} {mask:>9.1f} {seen:>15.1f}")
-    try:
-        from referee.env import schotten_totten_2_v0
-    except ImportError:
-        return
-    env = schotten_totten_2_v0.raw_env(rules=Rules2(tactics=True))
-    rng = random.Random(0)
-    steps, start = 0, time.process_time()
-    for game in range(10 if quick else 50):
-        env.reset(seed=game)
-        while env.game.outcome is None:
-            mask = env.observe(env.agent_selection)["action_mask"]
-            env.step(rng.choice(mask.nonzero()[0].tolist()))
-            steps += 1
-    spent = time.process_time() - start
-    print(f"env (tactics, random agent, observe + step): {spent / steps * 1e6:.0f} µs/step")
     # A searching bot's playout: determinize its view, then ids to the end.
+    rng = random.Random(0)
     game = new_game_2(seed=1, rules=Rules2(tactics=True))
     view = game.view(game.to_move)
     plies, start = 0, time.process_time()
@@ -199,6 +158,119 @@ def schotten_totten_2(count: int, repeats: int, quick: bool) -> None:
         f"playouts by action id from a determinized view (tactics): "
         f"{spent / plies * 1e6:.0f} µs/ply, {(10 if quick else 50) / spent:.1f} games/s"
     )
+
+
+# -- the PettingZoo environments ---------------------------------------------------------
+
+
+def environments(quick: bool) -> None:
+    """What an agent pays per ply through the environments, on the positions of
+    random games: an observation as the environment builds it (the array through
+    bytes, the mask copied once) against the former way (``np.array`` of the
+    encoding's tuple, the mask's bytes copied twice), measured here in one run;
+    the AEC step and the parallel step (every agent's observation included);
+    ``state()``; and finding the legal ids in an ``int8`` mask, as is or viewed
+    as ``bool`` (numpy's ``nonzero`` is ~8x quicker on ``bool``)."""
+    from referee.env import clans_and_glory_v0, schotten_totten_2_v0, schotten_totten_v0
+    from referee.schotten_totten_2 import Rules as Rules2
+
+    cases: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
+        ("ST base", schotten_totten_v0, {}),
+        ("ST tactics", schotten_totten_v0, {"rules": Rules(tactics=True)}),
+        ("ST2 tactics", schotten_totten_2_v0, {"rules": Rules2(tactics=True)}),
+        ("C&G 2", clans_and_glory_v0, {"players": 2}),
+        ("C&G 4", clans_and_glory_v0, {"players": 4}),
+    ]
+    games, repeats = (4, 3) if quick else (12, 5)
+    print()
+    print("PettingZoo environments (µs per call; ratio: the former observation / this one)")
+    print(
+        f"{'game':<12} {'ids':>7} {'observe':>8} {'former':>7} {'ratio':>6} {'step':>6} "
+        f"{'parallel':>9} {'state()':>8} {'ids int8':>9} {'ids bool':>9}"
+    )
+    for name, module, arguments in cases:
+        figures = environment_row(module, arguments, games, repeats)
+        observe, before = figures[1], figures[2]
+        print(
+            f"{name:<12} {figures[0]:>7,} {observe:>8.1f} {before:>7.1f} "
+            f"{before / observe:>6.2f} "
+            + " ".join(
+                f"{figure:>{width}.1f}"
+                for figure, width in zip(figures[3:], (6, 9, 8, 9, 9), strict=True)
+            )
+        )
+
+
+def environment_row(
+    module: Any, arguments: dict[str, Any], games: int, repeats: int
+) -> tuple[Any, ...]:
+    """One game's figures for :func:`environments`: its number of ids, then µs
+    per observe, former observe, step, parallel step, state(), ids from the
+    mask as is and as bool."""
+    import numpy as np
+
+    env = module.raw_env(**arguments)
+    space = env.space
+    # Random games through the environment: their positions and ids.
+    rng = random.Random(0)
+    positions: list[tuple[Any, str]] = []
+    played: list[tuple[int, list[int]]] = []
+    for seed in range(games):
+        env.reset(seed=seed)
+        ids = []
+        while not env.game.is_game_over():
+            positions.append((env.game, env.agent_selection))
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"].view(bool))
+            ids.append(int(legal[rng.randrange(len(legal))]))
+            env.step(ids[-1])
+        played.append((seed, ids))
+
+    def at(position: tuple[Any, str]) -> str:
+        env.game, env.agent_selection = position
+        return position[1]
+
+    def former(position: tuple[Any, str]) -> dict[str, Any]:
+        state, agent = position
+        player = env.possible_agents.index(agent)
+        return {
+            "observation": np.array(space.observation(state, player), dtype=np.int8),
+            "action_mask": np.frombuffer(space.legal_action_mask(state), np.int8).copy(),
+        }
+
+    observe = per_call(lambda position: env.observe(at(position)), positions, repeats)
+    before = per_call(former, positions, repeats)
+    state = per_call(lambda position: at(position) and env.state(), positions, repeats)
+    masks = [env.observe(at(position))["action_mask"] for position in positions]
+    as_is = per_call(np.flatnonzero, masks, repeats)
+    as_bool = per_call(lambda mask: np.flatnonzero(mask.view(bool)), masks, repeats)
+    step = replay(lambda: module.raw_env(**arguments), played, repeats, parallel=False)
+    both = replay(lambda: module.parallel_env(**arguments), played, repeats, parallel=True)
+    return space.num_actions, observe, before, step, both, state, as_is, as_bool
+
+
+def replay(
+    make: Callable[[], Any], played: list[tuple[int, list[int]]], repeats: int, parallel: bool
+) -> float:
+    """µs per ply to replay ``played`` (seeds and ids) through new environments:
+    ``step`` alone on the AEC environment; on the parallel one, every agent's
+    action (the others wait) and the observations it returns."""
+    best = float("inf")
+    for _ in range(repeats):
+        env = make()
+        plies = 0
+        start = time.process_time()
+        for seed, ids in played:
+            env.reset(seed=seed)
+            for action in ids:
+                if parallel:
+                    actions = dict.fromkeys(env.agents, env.wait_action)
+                    actions[env.agent_to_move] = action
+                    env.step(actions)
+                else:
+                    env.step(action)
+            plies += len(ids)
+        best = min(best, (time.process_time() - start) / plies)
+    return best * 1e6
 
 
 if __name__ == "__main__":

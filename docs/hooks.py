@@ -125,7 +125,7 @@ def _clans_and_glory_54_points() -> ClansAndGloryState:
         table[layout.index(Seat.parse(seat))] = Placed(Card.parse(text))
     stacks: dict[int, Sequence[int]] = {1: (0, 0), 2: (0,), 3: (1, 0)}
     return ClansAndGloryState(
-        players=3,
+        num_players=3,
         layout=layout,
         deal=setup_for(3).deck(),
         removed=(),

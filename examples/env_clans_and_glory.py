@@ -31,7 +31,7 @@ def random_agent(observation: dict[str, np.ndarray], game: State, rng: random.Ra
 
 def greedy_agent(observation: dict[str, np.ndarray], game: State, rng: random.Random) -> int:
     player = game.to_move
-    space = ACTIONS[game.players]
+    space = ACTIONS[game.num_players]
     sample = determinize(game.view(player), rng)  # only what this player may see
 
     def lead(action: int) -> tuple[int, bool]:

@@ -15,7 +15,13 @@ import importlib
 from typing import TYPE_CHECKING
 
 from referee.cards import Card, CardSet, InvalidCardError
-from referee.errors import ClaimRefusedError, IllegalMoveError, InvalidMoveError, RefereeError
+from referee.errors import (
+    ClaimRefusedError,
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidMoveError,
+    RefereeError,
+)
 from referee.formations import FormationRule, Kind, Strength
 from referee.game import ClaimGame, GameState, GameView, LegalMoves, Outcome, Termination
 from referee.prover import ClaimVerdict, Verdict, Wildcard, decide_claim
@@ -40,6 +46,7 @@ __all__ = [
     "GameView",
     "IllegalMoveError",
     "InvalidCardError",
+    "InvalidDealError",
     "InvalidMoveError",
     "Kind",
     "LegalMoves",

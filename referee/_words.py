@@ -22,6 +22,7 @@ __all__ = [
     "evidence_words",
     "formation_words",
     "kind_words",
+    "line_move_words",
     "move_words",
     "reason_words",
     "result_words",
@@ -253,35 +254,26 @@ def _places(what: str, numbers: str) -> str:
 
 
 def move_words(game: str, move: str, who: str) -> str:
-    """One move, as a sentence about the player ``who`` made it.
+    """One move of the game named ``game``, as a sentence about the player ``who``
+    made it (the game's :class:`~referee.games.Commentary` says it).
 
     >>> move_words("schotten-totten", "draw clan", "Irina")
     'Irina draws a clan card'
     >>> move_words("clans-and-glory", "R5@t1s2+down+shield", "Ada")
     'Ada places R5 face down at t1s2 and puts a shield on tableau 1'
     """
-    if game == "clans-and-glory":
-        return _cg_move(move, who)
-    place = "tile" if game == "schotten-totten-2" else "stone"
-    return f"{who} {_line_move(move, place)}"
+    from referee.games import find_game
+
+    return find_game(game).commentary.move_words(move, who)
 
 
-def _cg_move(move: str, who: str) -> str:
-    found = re.fullmatch(r"(\S+?)@(t(\d+)s\d+)((?:\+down|\+shield)*)", move)
-    if not found:
-        return f"{who}: {move}"
-    card, seat, tableau, extras = found.groups()
-    hidden = card in ("?", "??")
-    if "+down" in extras:
-        text = f"places {'a card' if hidden else card} face down at {seat}"
-    else:
-        text = f"places {card} at {seat}"
-    if "+shield" in extras:
-        text += f" and puts a shield on tableau {tableau}"
-    return f"{who} {text}"
+def line_move_words(move: str, place: str) -> str:
+    """A move of a game on a line, as what its player does; ``place`` names its
+    places (``"stone"``, ``"tile"``).
 
-
-def _line_move(move: str, place: str) -> str:
+    >>> line_move_words("claim 4", "stone"), line_move_words("oil 2", "tile")
+    ('claims stone 4', "pours oil on tile 2: the attacker's first card there is discarded")
+    """
     words = move.split()
     head = words[0] if words else ""
     simple = {

@@ -186,8 +186,8 @@ def check_game(state: object, kinds: tuple[type, ...], game: str) -> None:
 
 
 def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = ()) -> tuple[float, ...]:
-    """Each player's reward for ``outcome``: +1 to each winner (``outcome.winner``,
-    or ``winners`` for a shared win), -1 to each other player; all 0 while the game
+    """Each player's reward for ``outcome``: +1 to each winner (``outcome.winners``,
+    or ``winners`` when it names none), -1 to each other player; all 0 while the game
     goes on or when nobody won. An end by the referee without a winner (a
     resignation with three or more players) gives its loser -1 and the others 0.
 
@@ -196,12 +196,14 @@ def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = (
     (-1.0, 1.0)
     >>> rewards_of(Outcome(Termination.MOST_POINTS, None), 3, winners=(0, 2))
     (1.0, -1.0, 1.0)
+    >>> rewards_of(Outcome(Termination.SHARED, None, winners=(1, 2)), 3)
+    (-1.0, 1.0, 1.0)
     >>> rewards_of(None, 2), rewards_of(Outcome(Termination.BLOCKED, None), 2)
     ((0.0, 0.0), (0.0, 0.0))
     """
     if outcome is None:
         return (0.0,) * players
-    won = {outcome.winner} if outcome.winner is not None else set(winners)
+    won = set(outcome.winners or winners)
     if won:
         return tuple(1.0 if p in won else -1.0 for p in range(players))
     if outcome.loser is not None:

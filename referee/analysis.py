@@ -32,13 +32,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee import games
 from referee._commands import EXIT_STATUS, add_document_option, document_of, error
 from referee.errors import RefereeError
 from referee.game import GameState, Outcome
+from referee.games import Commentary
 from referee.records import (
     ClaimAnswer,
     GameFormat,
@@ -206,37 +208,6 @@ def _result(analysis: Analysis) -> str:
     return f"player {outcome.winner + 1} wins ({outcome.reason})"
 
 
-# --- per game: claim moves, claimed places and winning sets ----------------------------
-
-
-def _st_owners(state: Any) -> dict[int, int]:
-    return {n: s.owner for n, s in enumerate(state.stones, start=1) if s.owner is not None}
-
-
-def _st_wins(state: Any, places: set[int]) -> bool:
-    held = [n in places for n in range(1, len(state.stones) + 1)]
-    adjacent = any(all(held[i : i + 3]) for i in range(len(held) - 2))
-    return adjacent or sum(held) >= 5
-
-
-def _st2_wins(state: Any, places: set[int]) -> bool:
-    damaged = {t.number for t in state.tiles if t.damaged}
-    return bool(places & damaged) or len(damaged | places) >= 4
-
-
-@dataclass(frozen=True)
-class _Rules:
-    claim: str
-    owners: Callable[[Any], dict[int, int]]
-    wins: Callable[[Any, set[int]], bool]
-
-
-_GAMES: Mapping[str, _Rules] = {
-    "schotten-totten": _Rules("claim {}", _st_owners, _st_wins),
-    "schotten-totten-2": _Rules("control {}", lambda state: {}, _st2_wins),
-}
-
-
 # --- the analysis ------------------------------------------------------------------------
 
 
@@ -280,15 +251,16 @@ def analyze_positions(
     """
     if len(states) != len(moves) + 1:
         raise ValueError(f"{len(moves)} moves need {len(moves) + 1} positions, not {len(states)}")
-    fmt: GameFormat[Any] = find_game(game, where)
-    rules = _GAMES.get(game)
+    described = games.find_game(game, where)
+    fmt: GameFormat[Any] = described.format
+    rules = described.commentary
     answers = [tuple(a for a in fmt.claimability(s) if a.claimable is not None) for s in states]
     missed: list[MissedClaim] = []
     decided: list[Decided] = []
     tables: list[dict[int, int]] = [{} for _ in states]
     settled_at = None
     final = states[-1].outcome
-    if rules is not None:
+    if rules.claim_move is not None:  # a game with claims
         missed = _missed(states, moves, answers, rules)
         decided, tables = _decided(states, answers, rules)
         if final is not None and final.winner is not None and illegal is None:
@@ -321,7 +293,7 @@ def _missed(
     states: Sequence[GameState[Any]],
     moves: Sequence[str],
     answers: Sequence[tuple[ClaimAnswer, ...]],
-    rules: _Rules,
+    rules: Commentary,
 ) -> list[MissedClaim]:
     """Chances to claim left unused, each listed once (see :class:`MissedClaim`).
 
@@ -331,6 +303,7 @@ def _missed(
     that still offer it continue the same chance.
     """
     found: list[MissedClaim] = []
+    claim = rules.claim_move or ""
     # (player, place) -> the chance so far: first position, its answer, first
     # missed turn end, turns missed
     open_: dict[tuple[int, int], tuple[int, ClaimAnswer, int, int]] = {}
@@ -353,12 +326,12 @@ def _missed(
             if answer.place in available or answer.place in claimed:
                 continue
             try:
-                state.play(rules.claim.format(answer.place))
+                state.play(claim.format(answer.place))
             except RefereeError:
                 continue  # proven, but not a moment when claims may be made
             available[answer.place] = (k, answer)
         for place in list(available):
-            if move == rules.claim.format(place):
+            if move == claim.format(place):
                 del available[place]
                 claimed[place] = k + 1
         after = states[k + 1]
@@ -394,7 +367,7 @@ def _missed(
 def _decided(
     states: Sequence[GameState[Any]],
     answers: Sequence[tuple[ClaimAnswer, ...]],
-    rules: _Rules,
+    rules: Commentary,
 ) -> tuple[list[Decided], list[dict[int, int]]]:
     """Each moment a place became decided, and every position's decided places."""
     events: list[Decided] = []

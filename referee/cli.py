@@ -24,7 +24,7 @@ from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 from typing import IO, Any
 
-from referee import __version__
+from referee import __version__, games
 from referee._commands import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -40,6 +40,7 @@ from referee._commands import one_line as _one_line
 from referee.arena._cli import add_match_parser
 from referee.errors import RefereeError
 from referee.game import GameState
+from referee.games import DEFAULT_GAME, game_names
 from referee.records import (
     MATCH_FORMAT,
     MAX_DOCUMENT_BYTES,
@@ -198,7 +199,11 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="play a random legal game and print its record")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    demo.add_argument("--game", default="schotten-totten", help="which game (default: %(default)s)")
+    demo.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        help=f"which game: {', '.join(game_names())} (default: %(default)s)",
+    )
     demo.add_argument(
         "--rules",
         type=_json_object,
@@ -578,13 +583,13 @@ def _natural_key(label: str) -> tuple[str, int]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    _, state = _load_state(args.path, args.ply, args.round, args.document)
+    fmt, state = _load_state(args.path, args.ply, args.round, args.document)
     if args.svg:
         from referee.svg import render_svg  # only this option needs the renderer
 
         print(render_svg(state), end="")
         return EXIT_OK
-    print(state)
+    print(games.find_game(fmt.name).text(state))
     return EXIT_OK
 
 

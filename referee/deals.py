@@ -54,15 +54,14 @@ checks all of it against brute force.
 from __future__ import annotations
 
 import bisect
-import importlib
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from referee.games import DealModel
     from referee.records import Match, Record
 
 __all__ = [
@@ -1366,24 +1365,15 @@ def _solve(problem: DealProblem) -> DealAnswer:
 # --- records -----------------------------------------------------------------------------
 
 
-def _game_deals(game: str) -> ModuleType | None:
-    """The game's ``deals`` module (beside its record format), if it has one.
+def _game_deals(game: str) -> DealModel | None:
+    """The game's deal model (its descriptor's ``deals``), if it has one.
 
     It provides ``problem(record, upto)`` (the :class:`DealProblem` of a record's
     first moves) and ``full_record(record, answer)`` (the record with a deal).
     """
-    from referee.records import find_game
+    from referee.games import find_game
 
-    package = type(find_game(game)).__module__.rpartition(".")[0]
-    if not package:  # a game format in a top-level module has no package beside it
-        return None
-    name = f"{package}.deals"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
+    return find_game(game).deals
 
 
 def check_record(record: Record, plies: int | None = None) -> DealAnswer | None:
@@ -1399,10 +1389,10 @@ def check_record(record: Record, plies: int | None = None) -> DealAnswer | None:
     """
     if not record.is_public:
         return None
-    module = _game_deals(record.game)
-    if module is None:
+    model = _game_deals(record.game)
+    if model is None:
         return None
-    found: DealProblem = module.problem(record, plies)
+    found: DealProblem = model.problem(record, plies)
     return solve(found)
 
 
@@ -1417,13 +1407,13 @@ def witness(record: Record) -> Record | None:
     >>> full.deal["deck"][:1], validate(full).legal
     (['G4'], True)
     """
-    module = _game_deals(record.game)
-    if module is None or not record.is_public:
+    model = _game_deals(record.game)
+    if model is None or not record.is_public:
         return None
-    answer = solve(module.problem(record, None))
+    answer = solve(model.problem(record, None))
     if not answer.fits:
         return None
-    full: Record = module.full_record(record, answer)
+    full: Record = model.full_record(record, answer)
     return full
 
 

@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
+from referee.games import DEFAULT_GAME
 from referee.records import ValidationReport
 from referee.records._sources import Source, check_raw, list_sources, locate, source_size
 from referee.records._stream import (
@@ -809,7 +810,7 @@ def validate_on_address(
 def match_on_dask(
     client: Client,
     bots: Sequence[Any],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     games: int = 2,
     seed: int = 0,

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.prover import ClaimVerdict
 
-__all__ = ["ClaimRefusedError", "IllegalMoveError", "InvalidMoveError", "RefereeError"]
+__all__ = [
+    "ClaimRefusedError",
+    "IllegalMoveError",
+    "InvalidDealError",
+    "InvalidMoveError",
+    "RefereeError",
+]
 
 
 class RefereeError(ValueError):
@@ -36,6 +42,18 @@ class InvalidMoveError(RefereeError):
 
     def __init__(self, message: str) -> None:
         super().__init__("malformed_move", message)
+
+
+class InvalidDealError(RefereeError):
+    """A deal the referee cannot set up, in every game: a seed that is not an
+    integer, a bad deck order, player count or table layout. ``reason`` names
+    what is wrong: ``field_type`` (a value of the wrong kind, such as a seed that
+    is not an integer), ``field_missing``, ``field_unknown``, ``not_a_permutation``,
+    ``players`` or ``layout``; the message quotes the bad input.
+
+        >>> InvalidDealError("field_type", "the seed must be an integer or None, not 1.0").reason
+        'field_type'
+    """
 
 
 class IllegalMoveError(RefereeError):

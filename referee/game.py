@@ -26,6 +26,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, overload, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections import Counter
+
+    from referee.errors import IllegalMoveError
     from referee.prover import ClaimVerdict
     from referee.records import Record
 
@@ -107,28 +110,48 @@ class Outcome:
 
     ``termination`` says how (a :class:`Termination`; a string with one of its
     values is converted); ``winner`` is the winning player's index (0-based,
-    ``None`` for a shared result); ``scores`` the final scores where the game
-    keeps score; ``loser`` the player who resigned, ran out of time or forfeited.
+    ``None`` when nobody or several players win); ``winners`` every winner, in
+    every game: ``(winner,)``, several players for a shared win, or none;
+    ``scores`` the final scores where the game keeps score; ``loser`` the player
+    who resigned, ran out of time or forfeited.
 
         >>> Outcome("five_stones", 0)
         Outcome(Termination.FIVE_STONES, winner=0)
-        >>> Outcome(Termination.FIVE_STONES, 0).reason
-        'five_stones'
+        >>> Outcome(Termination.FIVE_STONES, 0).reason, Outcome("five_stones", 0).winners
+        ('five_stones', (0,))
+        >>> Outcome("shared", None, (20, 20, 9), winners=(0, 1)).winners
+        (0, 1)
+        >>> Outcome("shared", 1, winners=(0, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: winner 1 must be the only winner, not one of (0, 1)
     """
 
     termination: Termination
     winner: int | None
     scores: tuple[int, ...] | None = None
     loser: int | None = None
+    winners: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.termination) is not Termination:
             object.__setattr__(self, "termination", Termination(self.termination))
+        winners = tuple(self.winners)
+        if self.winner is not None:
+            if winners not in ((), (self.winner,)):
+                raise ValueError(
+                    f"winner {self.winner!r} must be the only winner, not one of {winners!r}"
+                )
+            winners = (self.winner,)
+        elif len(winners) == 1:
+            raise ValueError(f"one winner is winner={winners[0]!r}, not winners={winners!r}")
+        object.__setattr__(self, "winners", winners)
 
     def __repr__(self) -> str:
+        shared = self.winners if len(self.winners) > 1 else None
         extra = "".join(
             f", {name}={value!r}"
-            for name, value in (("scores", self.scores), ("loser", self.loser))
+            for name, value in (("scores", self.scores), ("loser", self.loser), ("winners", shared))
             if value is not None
         )
         return f"Outcome(Termination.{self.termination.name}, winner={self.winner!r}{extra})"
@@ -141,9 +164,14 @@ class Outcome:
     def result(self) -> str:
         """The result for people: ``"player 1 wins (five_stones)"`` (players counted from 1).
 
-        >>> Outcome("shared", None).result()
-        'no winner (shared)'
+        >>> Outcome("ply_limit", None).result()
+        'no winner (ply_limit)'
+        >>> Outcome("shared", None, winners=(0, 2)).result()
+        'players 1 and 3 share the win (shared)'
         """
+        if len(self.winners) > 1:
+            names = " and ".join(str(p + 1) for p in self.winners)
+            return f"players {names} share the win ({self.reason})"
         if self.winner is None:
             return f"no winner ({self.reason})"
         return f"player {self.winner + 1} wins ({self.reason})"
@@ -435,6 +463,26 @@ class GameState(Protocol[MoveT]):
     def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
         """The state after ``move`` (raises ``IllegalMoveError`` if refused;
         ``player``, when given, must be the player to move: ``not_your_turn``)."""
+        ...
+
+    def refusal(self, move: MoveT | str, *, player: int | None = None) -> IllegalMoveError | None:
+        """The error :meth:`play` would raise for ``move``, or ``None`` if it is legal."""
+        ...
+
+    def status(self) -> tuple[str, ...]:
+        """Why no game can reach this position, every reason at once (empty: none)."""
+        ...
+
+    def visible_cards(self) -> Counter[Any]:
+        """The cards every player sees, counted."""
+        ...
+
+    def is_chance_node(self) -> bool:
+        """Whether the next ply is chance rather than a player's decision."""
+        ...
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """A chance ply's outcomes with their chances (empty at a decision)."""
         ...
 
     def view(self, player: int | None) -> GameView[MoveT]:

@@ -64,6 +64,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
+from referee import games
 from referee._commands import (
     EXIT_STATUS,
     add_document_option,
@@ -160,20 +161,13 @@ def _num_players(record: Record) -> int:
 
 
 def _seen_moves(game: str, states: Sequence[Any], moves: Sequence[str], viewer: int) -> list[str]:
-    """The moves as ``viewer`` saw them: a view's history where the game keeps
-    one (cards put back face down written as their piles, a shuffle without
-    its places), and in Clans and Glory another player's face-down card
-    hidden."""
-    if game == "clans-and-glory":
-        seen = []
-        for state, move in zip(states, moves, strict=False):
-            placement = state.parse_move(move)
-            if placement.face_down and state.to_move != viewer:
-                extra = "+shield" if placement.shield else ""
-                seen.append(f"??@{placement.seat}+down{extra}")
-            else:
-                seen.append(move)
-        return seen
+    """The moves as ``viewer`` saw them: as the game's commentary says where it
+    does (in Clans and Glory, another player's face-down card hidden), else a
+    view's history (cards put back face down written as their piles, a shuffle
+    without its places)."""
+    told = games.find_game(game).commentary.seen_moves(states, moves, viewer)
+    if told is not None:
+        return told
     final = states[len(moves)].view(viewer).history
     if len(final) == len(moves):
         return [str(move) for move in final]
@@ -229,66 +223,13 @@ def _rule_of(state: Any, place: int) -> Any:
 
 def _score(game: str, state: Any, analysis: Analysis, k: int) -> list[str]:
     """The score strip at position ``k``: one line per player."""
-    if game == "schotten-totten":
-        out = []
-        for p in range(2):
-            held = sum(1 for s in state.stones if s.owner == p)
-            proven = analysis.decided_count(k, p) - held
-            line = f"{held} stone{'s' if held != 1 else ''} held"
-            if proven > 0:
-                line += f", {proven} more proven"
-            line += f" · {state.hand_sizes[p]} in hand"
-            out.append(line)
-        return out
-    if game == "schotten-totten-2":
-        damaged = sum(1 for t in state.tiles if t.damaged)
-        attacker, defender = state.attacker, state.defender
-        proven = analysis.decided_count(k, attacker)
-        lines = ["", ""]
-        lines[attacker] = f"attacker: {damaged} of 4 tiles damaged" + (
-            f", {proven} more proven" if proven else ""
-        )
-        lines[defender] = f"defender: {state.oil} oil left · {state.deck_size} siege cards to go"
-        return lines
-    if game == "clans-and-glory":
-        from referee.clans_and_glory.picture import score_now
-        from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER
-
-        points = score_now(state).points
-        outcome = state.outcome
-        if outcome is not None and outcome.scores is not None:
-            points = outcome.scores
-        return [
-            f"{points[p]} point{'s' if points[p] != 1 else ''} · "
-            f"{SHIELDS_PER_PLAYER - sum(st.count(p) for st in state.shields)} shields left · "
-            f"{state.hand_sizes[p]} in hand"
-            for p in range(state.players)
-        ]
-    return []
+    commentary = games.find_game(game).commentary
+    return commentary.score_lines(state, lambda player: analysis.decided_count(k, player))
 
 
 def _graph(game: str, states: Sequence[Any], analysis: Analysis) -> dict[str, Any]:
     """The graph beside the board: decided places (or points) at every ply."""
-    if game == "clans-and-glory":
-        from referee.clans_and_glory.picture import score_now
-
-        series = [list(p) for p in zip(*(score_now(s).points for s in states), strict=True)]
-        return {"title": "Points as the table stands", "series": series, "goal": None}
-    if game == "schotten-totten-2":
-        attacker = states[0].attacker
-        values = [
-            sum(1 for t in s.tiles if t.damaged) + analysis.decided_count(k, attacker)
-            for k, s in enumerate(states)
-        ]
-        series = [[], []]
-        series[attacker] = values
-        return {
-            "title": "Tiles damaged or proven for the attacker (4 win)",
-            "series": series,
-            "goal": 4,
-        }
-    series = [[analysis.decided_count(k, p) for k in range(len(states))] for p in range(2)]
-    return {"title": "Stones held or proven (5 win, or 3 adjacent)", "series": series, "goal": 5}
+    return games.find_game(game).commentary.graph(states, analysis.decided_count)
 
 
 def _position(fmt: Any, state: Any, parts: _Table) -> list[Any] | None:
@@ -361,7 +302,7 @@ def _game_data(
     words = [move_words(record.game, m, names[p]) for m, p in zip(seen, movers, strict=True)]
     texts = shared.texts
     has_claims = bool(fmt.has_claims)
-    line_game = record.game in ("schotten-totten", "schotten-totten-2")
+    line_game = games.find_game(record.game).commentary.faces
     frames: list[dict[str, Any]] = []
     previous: set[int] = set()
     width = height = 0.0
@@ -511,9 +452,6 @@ def _missed_words(missed: Any, names: Sequence[str]) -> str:
 
 # --- matches ---------------------------------------------------------------------------
 
-_MATCH_NAMES = {"schotten-totten": "Clanfehde", "schotten-totten-2": "Rache"}
-
-
 def _match_info(match: Match, names: Sequence[str]) -> list[dict[str, Any]]:
     """Per game of a match: the match's name, its running score (where the
     match keeps one as it goes) and its result in words."""
@@ -526,9 +464,7 @@ def _match_info(match: Match, names: Sequence[str]) -> list[dict[str, Any]]:
         finals.append(state)
     result, _ = fmt.match_result(match, finals)
     rounds = match.rules.get("rounds")
-    title = _MATCH_NAMES.get(match.game, "match")
-    if match.rules.get("edition") == "1999":
-        title = "1999 match"
+    title = games.find_game(match.game).commentary.match_name(match.rules)
     head = f"{title}, {len(match.games)} game{'s' if len(match.games) != 1 else ''}"
     if isinstance(rounds, int) and rounds != len(match.games):
         head = f"{title}, {rounds} rounds agreed"
@@ -561,7 +497,8 @@ def _match_info(match: Match, names: Sequence[str]) -> list[dict[str, Any]]:
 def _running_score(fmt: Any, match: Match, finals: Sequence[Any], n: int) -> list[int] | None:
     """The match score after its first ``n`` games, where the match keeps one
     (Clanfehde: each game's points added up); ``None`` where it does not."""
-    if match.game != "schotten-totten" or any(f.outcome is None for f in finals[:n]):
+    kept = games.find_game(match.game).commentary.running_score
+    if not kept or any(f.outcome is None for f in finals[:n]):
         return None
     partial = Match(
         match.game,
@@ -1523,7 +1460,7 @@ def run(args: argparse.Namespace) -> int:
             error("--as: a page for one player is made of legal documents only; no page written")
             return EXIT_STATUS["illegal"]
         for item in items:
-            players = _num_players(_first_game(item)) if item.game == "clans-and-glory" else 2
+            players = _num_players(_first_game(item))
             if viewer >= players:
                 raise RecordError(
                     f"--as {args.as_player}: the game has {players} players", item.where

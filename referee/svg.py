@@ -17,11 +17,11 @@ the prover's verdict on each stone that can be claimed:
 Every element that matters carries a ``class`` and ``data-`` attributes
 (``g.stone[data-stone="5"]``, ``g.card[data-card="R8"]``, ``g.seat``,
 ``g.tile``, ``g.shields``, ``g.hand``, ``g.verdict``), so a picture can be
-styled or checked by machine. The bundled games are drawn by their own
-``picture`` modules, which the game registry (:mod:`referee.records`) names and
-imports on first use: importing this module imports no game. A new game (or
-another state type) joins with :func:`register_renderer`. Every text is at
-least 10 px tall at the default size.
+styled or checked by machine. Each game is drawn by its descriptor's
+``picture`` (see :mod:`referee.games`), imported on first use: importing this
+module imports no game. A game without a picture is drawn as its text, under
+the same title bar; another state type joins with :func:`register_renderer`.
+Every text is at least 10 px tall at the default size.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from referee._words import evidence_words, move_words, reason_words
 from referee.cards import Card, CardSet
 from referee.game import Outcome
-from referee.records import _registry
+from referee.games import descriptor_of
 
 if TYPE_CHECKING:
     from referee.records import ClaimAnswer, GameFormat
@@ -186,8 +186,8 @@ def render_svg(
 
     ``state`` is a Schotten Totten :class:`~referee.schotten_totten.State`, a
     Schotten Totten 2 :class:`~referee.schotten_totten_2.State`, or a Clans
-    and Glory :class:`~referee.clans_and_glory.State` or
-    :class:`~referee.clans_and_glory.View`.
+    and Glory :class:`~referee.clans_and_glory.State` (a full state or a
+    player's view of one, as in every game).
 
     - ``last_move``: the move that led here (a move or its text); the places
       it touched are ringed, the card it placed is framed, a card it moved
@@ -248,7 +248,7 @@ def _draw(
     examples: bool = True,
 ) -> _Drawing | str:
     """The picture in pieces (or a registered renderer's whole ``<svg>`` text)."""
-    game = _registry.game_of(state)
+    game = descriptor_of(state)
     if game is None:
         for kind in type(state).__mro__:
             renderer = _RENDERERS.get(kind)
@@ -266,7 +266,7 @@ def _draw(
         if getattr(state, "outcome", None) is not None:
             claims = False  # the game is over: no claim is left to make
         if claims is True:
-            fmt: GameFormat[Any] = _registry.find_game(game)
+            fmt: GameFormat[Any] = game.format
             answers = fmt.claimability(state)
         elif claims is not False:
             answers = tuple(claims)
@@ -285,12 +285,38 @@ def _draw(
             replay=replay,
             examples=examples,
         )
-        drawing: _Drawing = _registry._picture(game)(state, options)
+        if game.picture is None:
+            return _text_picture(state, game.title, game.text(state), options)
+        drawing: _Drawing | str = game.picture(state, options)
         return drawing
     raise TypeError(
         f"no SVG picture for a {type(state).__name__}: "
         "expected a game state such as referee.schotten_totten.State"
     )
+
+
+def _text_picture(state: Any, title: str, text: str, options: _Options) -> _Drawing:
+    """A game without a picture of its own: its text, one line under the other,
+    below the title bar (who is to move, or how the game ended)."""
+    lines = text.splitlines() or [""]
+    width = max(360.0, 2 * _MARGIN + 8.0 * max(len(line) for line in lines))
+    top = _MARGIN + _TITLE_H
+    height = top + 16.0 * len(lines) + _MARGIN
+    canvas = _Canvas(title, options)
+    status = _status(options, state.outcome, state.to_move)
+    _header(canvas, width, title, status)
+    canvas.open(class_="text")
+    for i, line in enumerate(lines):
+        canvas.text(
+            _MARGIN,
+            top + 16.0 * i + 12,
+            line,
+            anchor="start",
+            font_family="monospace",
+            style="white-space:pre",
+        )
+    canvas.close()
+    return canvas.finish(width, height, "text")
 
 
 def _num(value: float) -> str:
@@ -688,6 +714,9 @@ def _status(
 
     if outcome is None:
         return f"{who(to_move)} to move" + (f": {doing}" if doing else "")
+    if len(outcome.winners) > 1:
+        names = " and ".join(who(p) for p in outcome.winners)
+        return f"game over: {names} share the win ({reason_words(outcome.reason)})"
     if outcome.winner is None:
         return f"game over, no winner: {reason_words(outcome.reason)}"
     return f"game over: {who(outcome.winner)} wins ({reason_words(outcome.reason)})"

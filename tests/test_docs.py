@@ -47,6 +47,8 @@ PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
 NOT_RUN: dict[tuple[str, str], str] = {
     ("docs/arena.md", "$ referee match examples/bots/random_bot.py examples/bots/greedy.py --game schotten-totten -n 200 --records games.jsonl"): "200 games between two bot processes: minutes; tests/arena plays matches through the same command",
     ("docs/arena.md", "referee match BOT BOT... [--game G] [--rules JSON] [--variant V] [-n N] [--jobs J]"): "a synopsis with placeholders",
+    ("docs/adding-a-game.md", '[project.entry-points."referee.games"]'): "a third-party package's pyproject.toml",
+    ("docs/adding-a-game.md", 'GAME: GameDescriptor[State] = GameDescriptor('): "an excerpt of tests/protocol/race_game.py, which tests/protocol/test_descriptors.py installs and plays",
     ("docs/arena.md", '> {"type":"hello","protocol":"referee-arena/1"}'): "a transcript of the arena protocol's messages; tests/arena/test_arena.py checks the protocol",
     ("docs/arena.md", "{"): "a record as referee match writes it (its deal depends on the match seed); tests/arena/test_records.py validates such records",
     ("docs/arena.md", "from referee.arena import play_match, play_game, random_bot, tally, render_table"): "100 games with a bot process each (minutes); tests/arena calls play_match the same way on fewer games",

@@ -85,7 +85,7 @@ def test_schotten_totten_2_seven_tiles_attacker_above() -> None:
 
 
 def test_clans_and_glory_one_group_per_seat_and_shield_stacks() -> None:
-    game = cg.new_game(3, seed=2)
+    game = cg.new_game(players=3, seed=2)
     for move in cg.random_playout(2, players=3)[:10]:
         game = game.play(move)
     root = parse(render_svg(game))
@@ -105,10 +105,10 @@ def test_clans_and_glory_face_down_cards_hidden_in_a_view() -> None:
     hooks = docs_hooks()
     root = parse(hooks.picture("clans-and-glory/54-points.svg"))
     assert "54 points" in ET.tostring(root, encoding="unicode")
-    game = cg.new_game(2, seed=1)
+    game = cg.new_game(players=2, seed=1)
     seat = next(s for s in game.free_seats())
     state = cg.State(
-        players=2,
+        num_players=2,
         layout=game.layout,
         deal=game.deal,
         removed=game.removed,
@@ -276,9 +276,9 @@ def test_claims_marks_each_complete_formation_with_the_provers_verdict() -> None
 def test_states_and_records_show_themselves_in_notebooks() -> None:
     from referee.records import load_record
 
-    for state in (st.new_game(seed=1), st2.new_game(seed=1), cg.new_game(3, seed=1)):
+    for state in (st.new_game(seed=1), st2.new_game(seed=1), cg.new_game(players=3, seed=1)):
         assert state._repr_svg_() == render_svg(state)
-    view = cg.new_game(2, seed=1).view(0)
+    view = cg.new_game(players=2, seed=1).view(0)
     assert view._repr_svg_().startswith("<svg")
     record = load_record(ROOT / "examples" / "records" / "schotten-totten" / "public-2024.json")
     html = record._repr_html_()

@@ -14,7 +14,10 @@ answer and every clock, and writes each game as a full record::
 
 A bot that breaks the rules (crashes, hangs, answers garbage or an illegal
 move) loses that game by ``forfeit`` or ``timeout``, and the match goes on with
-a fresh copy of it. Bot programs run in a :class:`Sandbox` (bubblewrap) unless
+a fresh copy of it. Whatever a bot sends, the referee keeps a bounded amount
+of it, and :func:`iter_match` plays a match of any length in constant memory;
+every number a match takes has a limit (``MAX_GAMES``, ``MAX_JOBS``,
+``MAX_SECONDS``, ``MAX_PLY_LIMIT``, ``MAX_SEED``). Bot programs run in a :class:`Sandbox` (bubblewrap) unless
 told ``sandbox=False``; Python callables are trusted code, never sandboxed.
 """
 
@@ -31,7 +34,8 @@ from referee.arena._bots import (
     Turn,
     as_bot,
 )
-from referee.arena._games import GAMES, ArenaGame, arena_game
+from referee.arena._games import ArenaGame, arena_game
+from referee.arena._limits import MAX_GAMES, MAX_JOBS, MAX_PLY_LIMIT, MAX_SECONDS, MAX_SEED
 from referee.arena._match import (
     ARENA_ENDS,
     DEFAULT_MAX_PLIES,
@@ -40,13 +44,14 @@ from referee.arena._match import (
     GameResult,
     bot_seed,
     game_seed,
+    iter_match,
     match_game,
     match_seed,
     play_game,
     play_match,
     seating,
 )
-from referee.arena._process import BotFault, live_processes
+from referee.arena._process import MAX_DETAIL_CHARS, BotFault, live_processes
 from referee.arena._results import Standing, elo_difference, render_table, tally, wilson_interval
 from referee.arena._sandbox import EXIT_NO_SANDBOX, Sandbox, SandboxUnavailable, sandbox_problem
 
@@ -55,7 +60,12 @@ __all__ = [
     "DEFAULT_MAX_PLIES",
     "DEFAULT_MOVE_TIME",
     "EXIT_NO_SANDBOX",
-    "GAMES",
+    "MAX_DETAIL_CHARS",
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_PLY_LIMIT",
+    "MAX_SECONDS",
+    "MAX_SEED",
     "PROTOCOL",
     "RESIGN",
     "ArenaGame",
@@ -76,6 +86,7 @@ __all__ = [
     "bot_seed",
     "elo_difference",
     "game_seed",
+    "iter_match",
     "live_processes",
     "match_game",
     "match_seed",

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from referee.arena._games import move_text, moves_json
-from referee.arena._process import BotFault, BotProcess
+from referee.arena._limits import check_seconds
+from referee.arena._process import MAX_DETAIL_CHARS, BotFault, BotProcess, cut
 from referee.arena._sandbox import Sandbox
 
 __all__ = [
@@ -49,6 +50,8 @@ MAX_LOGS_PER_TURN = 1000
 KEPT_LOGS = 20
 #: Longest log text kept (characters).
 KEPT_LOG_CHARS = 500
+#: Longest name a bot may give itself in its ``hello`` (characters).
+MAX_NAME_CHARS = 60
 
 
 @dataclass(frozen=True)
@@ -297,7 +300,7 @@ class CommandBot(Bot):
             (Path(a).name for a in reversed(self.argv) if not a.startswith("-")),
             self.argv[0],
         )
-        self.start_time = start_time
+        self.start_time = check_seconds("start_time", start_time)
         self.cwd = cwd
         self.sandbox = sandbox
 
@@ -393,7 +396,8 @@ class _CallableSession:
         try:
             return self.fn(turn)
         except Exception as error:
-            raise BotFault("crash", f"the bot raised {type(error).__name__}: {error}") from None
+            said = cut(str(error), MAX_DETAIL_CHARS)  # cut before it is copied
+            raise BotFault("crash", f"the bot raised {type(error).__name__}: {said}") from None
 
     def finish(self, result: Mapping[str, Any], seen: Sequence[SeenMove]) -> None:
         pass
@@ -439,7 +443,7 @@ class _ProcessSession:
                     f"the bot speaks {reply.get('protocol')!r:.60}, the referee {PROTOCOL!r}",
                 )
             if isinstance(reply.get("name"), str) and reply["name"]:
-                self.name = reply["name"][:60]
+                self.name = _name(reply["name"])
         except BotFault:
             self.process.kill()
             raise
@@ -466,7 +470,7 @@ class _ProcessSession:
     def _keep(self, text: Any) -> None:
         self.log_count += 1
         if len(self.logs) < KEPT_LOGS:
-            self.logs.append(str(text)[:KEPT_LOG_CHARS])
+            self.logs.append(cut(str(text), KEPT_LOG_CHARS))
 
     def _unasked(self) -> None:
         """Read what the bot sent while nobody asked: logs are kept, anything else is a fault."""
@@ -538,6 +542,18 @@ def _decode(line: bytes) -> dict[str, Any]:
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise BotFault("bad_message", f"a message is a JSON object with a type, not {line[:80]!r}")
     return message
+
+
+def _name(text: str) -> str:
+    """A name a bot gave itself, as the results and records show it: at most
+    :data:`MAX_NAME_CHARS` characters, anything unprintable (a newline, a
+    control character) as ``?``, a lone surrogate as U+FFFD.
+
+    >>> _name("evil\\nbot\\x1b[2J"), len(_name("x" * 100))
+    ('evil?bot?[2J', 60)
+    """
+    text = cut(text, MAX_NAME_CHARS)
+    return text if text.isprintable() else "".join(c if c.isprintable() else "?" for c in text)
 
 
 def _show(message: Mapping[str, Any]) -> str:

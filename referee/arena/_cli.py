@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -10,17 +11,29 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
+from referee.arena._limits import MAX_GAMES, MAX_JOBS, MAX_PLY_LIMIT, MAX_SECONDS, MAX_SEED
 from referee.arena._match import (
     DEFAULT_MAX_PLIES,
     DEFAULT_MOVE_TIME,
     GameResult,
+    iter_match,
     match_seed,
-    play_match,
 )
 from referee.arena._results import render_table, tally
-from referee.arena._sandbox import EXIT_NO_SANDBOX, MIB, Sandbox, SandboxUnavailable
+from referee.arena._sandbox import (
+    EXIT_NO_SANDBOX,
+    MAX_SIZE,
+    MIB,
+    Sandbox,
+    SandboxUnavailable,
+)
+from referee.games import DEFAULT_GAME, game_names
+
+#: Fault lines printed under the table (the others are only counted).
+SHOWN_FAULTS = 10
 
 __all__ = ["add_match_parser", "run_match"]
 
@@ -39,7 +52,11 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         ),
     )
     match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands, one per seat")
-    match.add_argument("--game", default="schotten-totten", help="which game (%(default)s)")
+    match.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        help=f"which game: {', '.join(game_names())} (%(default)s)",
+    )
     match.add_argument(
         "--rules",
         type=_json_object,
@@ -54,11 +71,24 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="NAME",
         help="add a variant to the rules (repeatable), e.g. tactics",
     )
-    match.add_argument("-n", "--games", type=int, default=2, metavar="N", help="games (2)")
-    match.add_argument("--jobs", type=_positive, default=1, metavar="J", help="games at once (1)")
+    match.add_argument(
+        "-n",
+        "--games",
+        type=_count(0, MAX_GAMES),
+        default=2,
+        metavar="N",
+        help=f"games (2; at most {MAX_GAMES})",
+    )
+    match.add_argument(
+        "--jobs",
+        type=_count(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help=f"games at once (1; at most {MAX_JOBS})",
+    )
     match.add_argument(
         "--seed",
-        type=int,
+        type=_count(0, MAX_SEED),
         default=None,
         metavar="S",
         help="the match's secret seed: the deals and the bots' seeds (default: a fresh one, "
@@ -70,17 +100,21 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
         type=_seconds,
         default=DEFAULT_MOVE_TIME,
         metavar="T",
-        help="seconds a bot may think about one move (%(default)s)",
+        help=f"seconds a bot may think about one move (%(default)s; at most {MAX_SECONDS:g})",
     )
     match.add_argument(
-        "--game-time", type=_seconds, default=None, metavar="T", help="seconds per bot and game"
+        "--game-time",
+        type=_seconds,
+        default=None,
+        metavar="T",
+        help=f"seconds per bot and game (at most {MAX_SECONDS:g})",
     )
     match.add_argument(
         "--max-plies",
-        type=_positive,
+        type=_count(1, MAX_PLY_LIMIT),
         default=DEFAULT_MAX_PLIES,
         metavar="P",
-        help="end a game that reaches P plies as a draw (%(default)s)",
+        help=f"end a game that reaches P plies as a draw (%(default)s; at most {MAX_PLY_LIMIT})",
     )
     match.add_argument(
         "--progress",
@@ -97,10 +131,10 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
     )
     match.add_argument(
         "--sandbox-memory",
-        type=_positive,
+        type=_count(1, MAX_SIZE // MIB),
         default=Sandbox.memory // MIB,
         metavar="MIB",
-        help="memory (heap) of each bot process, in MiB (%(default)s)",
+        help=f"memory (heap) of each bot process, in MiB (%(default)s; at most {MAX_SIZE // MIB})",
     )
     match.add_argument(
         "--sandbox-read",
@@ -127,9 +161,6 @@ def run_match(args: argparse.Namespace) -> int:
     rules = dict(args.rules)
     if args.variant:
         rules["variants"] = [*rules.get("variants", []), *args.variant]
-    if args.games < 0:
-        print("referee: the number of games must be 0 or more", file=sys.stderr)
-        return 2
     missing = [p for p in args.sandbox_read if args.dask is None and not os.path.exists(p)]
     if missing:
         print(f"referee: --sandbox-read: no such file or folder {missing[0]!r}", file=sys.stderr)
@@ -162,9 +193,13 @@ def run_match(args: argparse.Namespace) -> int:
         "sandbox": sandbox,
     }
     stopped = None  # why the Dask cluster failed, if it did
+    faults = _Faults()
     try:
         if args.dask is None:
-            results = play_match(args.bots, args.game, jobs=args.jobs, **options)
+            # Streamed: the results are added up as they come, none is kept.
+            stream = iter_match(args.bots, args.game, jobs=args.jobs, **options)
+            with contextlib.closing(stream):
+                standings = tally(faults.watch(stream), len(args.bots))
         else:
             from referee.distributed import ClusterFailure, connect, match_on_dask
 
@@ -173,6 +208,7 @@ def run_match(args: argparse.Namespace) -> int:
                     results = match_on_dask(client, args.bots, args.game, **options)
             except ClusterFailure as failure:
                 results, stopped = list(failure.done), failure
+            standings = tally(faults.watch(results), len(args.bots))
     except SandboxUnavailable as error:
         if bar is not None:
             bar.close()
@@ -195,7 +231,6 @@ def run_match(args: argparse.Namespace) -> int:
         return 2
     if bar is not None:
         bar.close()
-    standings = tally(results, len(args.bots))
     if args.json:
         # Strict JSON has no infinity: a perfect or a null score's Elo is a string.
         rows = [
@@ -208,14 +243,12 @@ def run_match(args: argparse.Namespace) -> int:
         print(json.dumps(rows))
     else:
         print(render_table(standings))
-        faults = [r for r in results if r.fault is not None]
-        if faults:
-            print(f"\n{len(faults)} game(s) lost by timeout or forfeit:")
-            for r in faults[:10]:
-                result = r.record.result or {}
-                loser = result.get("loser")
-                who = r.names[loser] if isinstance(loser, int) else "?"
-                print(f"  game {r.round + 1}: {who} [{r.fault}] {result.get('detail', '')}"[:200])
+        if faults.count:
+            print(f"\n{faults.count} game(s) lost by timeout or forfeit:")
+            for line in faults.shown:
+                print(line)
+            if faults.count > len(faults.shown):
+                print(f"  ... and {faults.count - len(faults.shown)} more")
     if args.seed is None:
         print(
             f"referee: match seed {seed} (--seed {seed} plays the same deals again)",
@@ -261,20 +294,57 @@ class _Progress:
         self.stream.flush()
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {text!r}")
-    return value
+class _Faults:
+    """The games lost by timeout or forfeit, counted as the results go by; the
+    first :data:`SHOWN_FAULTS` kept as the lines printed under the table."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.shown: list[str] = []
+
+    def watch(self, results: Iterable[GameResult]) -> Iterator[GameResult]:
+        for result in results:
+            if result.fault is not None:
+                self.count += 1
+                if len(self.shown) < SHOWN_FAULTS:
+                    end = result.record.result or {}
+                    loser = end.get("loser")
+                    who = result.names[loser] if isinstance(loser, int) else "?"
+                    line = (
+                        f"  game {result.round + 1}: {who} [{result.fault}] {end.get('detail', '')}"
+                    )
+                    self.shown.append(line[:200])
+            yield result
+
+
+def _count(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``."""
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, got {text[:40]!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, got {text[:40]!r}"
+            )
+        return value
+
+    return count
 
 
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive time, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 < value <= MAX_SECONDS:  # NaN and inf too
+        raise argparse.ArgumentTypeError(
+            f"expected a time above 0 and at most {MAX_SECONDS:g} seconds, got {text[:40]!r}"
+        )
     return value
 
 
@@ -283,6 +353,8 @@ def _json_object(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+    except RecursionError:
+        raise argparse.ArgumentTypeError("not JSON: nested too deeply") from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("expected a JSON object")
     return value

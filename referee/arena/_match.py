@@ -16,13 +16,14 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
 from referee.arena._bots import (
+    KEPT_LOGS,
     RESIGN,
     Bot,
     CommandBot,
@@ -33,9 +34,18 @@ from referee.arena._bots import (
     as_bot,
 )
 from referee.arena._games import ArenaGame, arena_game, move_text
+from referee.arena._limits import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_PLY_LIMIT,
+    MAX_SEED,
+    check_count,
+    check_seconds,
+)
 from referee.arena._process import BotFault
 from referee.arena._sandbox import Sandbox, SandboxUnavailable, sandbox_problem
 from referee.errors import RefereeError
+from referee.games import DEFAULT_GAME, find_game
 from referee.records import Match, Record, replay
 
 __all__ = [
@@ -46,6 +56,7 @@ __all__ = [
     "GameResult",
     "bot_seed",
     "game_seed",
+    "iter_match",
     "match_game",
     "play_game",
     "play_match",
@@ -487,13 +498,25 @@ def _play_series(
         games.append(game)
         if game.reason in ARENA_ENDS:
             break
-    records = tuple(
-        replace(g.record, rules=adapter.rules, meta={**g.record.meta, "game": n + 1})
-        for n, g in enumerate(games)
-        if isinstance(g.record, Record)
-    )
+    # The match is one document: its games' logs share the budget of one game
+    # (KEPT_LOGS lines per seat), so that it stays readable however many rounds.
+    budget = [KEPT_LOGS] * adapter.players
+    records = []
+    for n, g in enumerate(games):
+        if not isinstance(g.record, Record):  # pragma: no cover - games are records
+            continue
+        meta = dict(g.record.meta)
+        if "logs" in meta:
+            kept = [lines[: budget[s]] for s, lines in enumerate(meta["logs"])]
+            budget = [b - len(lines) for b, lines in zip(budget, kept, strict=True)]
+            if any(kept):
+                meta["logs"] = kept
+            else:
+                del meta["logs"]
+        meta["game"] = n + 1
+        records.append(replace(g.record, rules=adapter.rules, meta=meta))
     last = games[-1]
-    match = Match(adapter.name, records, adapter.rules, last.names)
+    match = Match(adapter.name, tuple(records), adapter.rules, last.names)
     if last.reason in ARENA_ENDS:
         end = dict(last.record.result or {})
         for key in ("fault", "detail"):
@@ -543,7 +566,7 @@ def _loser_end(players: int, loser: int, reason: str) -> dict[str, Any]:
 
 def play_game(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     rules: Mapping[str, Any] | None = None,
     seed: int = 0,
@@ -567,6 +590,9 @@ def play_game(
     >>> result.reason in ("three_adjacent", "five_stones", "blocked"), result.points
     (True, (1.0, 0.0))
     """
+    limits = _limits(move_time, game_time, max_plies, ask_forced)
+    check_count("seed", seed, 0, MAX_SEED)
+    check_count("round", round, 0, MAX_GAMES - 1)
     adapter = _adapter(game, rules, len(bots))
     resolved = [as_bot(b) for b in bots]
     box = _sandbox_for(resolved, sandbox)
@@ -579,17 +605,14 @@ def play_game(
             seed=seed,
             bots_from=(seed, round),
             round=round,
-            move_time=move_time,
-            game_time=game_time,
-            max_plies=max_plies,
-            ask_forced=ask_forced,
+            **limits,
         ),
     )
 
 
 def match_game(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     index: int = 0,
     *,
     rules: Mapping[str, Any] | None = None,
@@ -612,22 +635,28 @@ def match_game(
     >>> alone.bots, alone.record == together[3].record
     ((1, 0), True)
     """
+    limits = _limits(move_time, game_time, max_plies, ask_forced)
+    check_count("seed", seed, 0, MAX_SEED)
+    check_count("index", index, 0, MAX_GAMES - 1)
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
     box = _sandbox_for(resolved, sandbox)
     return _alone(
         _Seats(resolved, box),
-        lambda seats: _game_of_match(
-            adapter,
-            seats,
-            index,
-            seed,
-            move_time=move_time,
-            game_time=game_time,
-            max_plies=max_plies,
-            ask_forced=ask_forced,
-        ),
+        lambda seats: _game_of_match(adapter, seats, index, seed, **limits),
     )
+
+
+def _limits(move_time: Any, game_time: Any, max_plies: Any, ask_forced: Any) -> dict[str, Any]:
+    """A game's limits, each checked (``ValueError`` naming the one out of bounds)."""
+    return {
+        "move_time": None if move_time is None else check_seconds("move_time", move_time),
+        "game_time": None if game_time is None else check_seconds("game_time", game_time),
+        "max_plies": None
+        if max_plies is None
+        else check_count("max_plies", max_plies, 1, MAX_PLY_LIMIT),
+        "ask_forced": bool(ask_forced),
+    }
 
 
 def _alone(seats: _Seats, play: Callable[[_Seats], GameResult]) -> GameResult:
@@ -657,7 +686,8 @@ def _sandbox_for(bots: Sequence[Bot], sandbox: bool | Sandbox) -> Sandbox | None
 
 def _adapter(game: str, rules: Mapping[str, Any] | None, bots: int) -> ArenaGame:
     rules = dict(rules or {})
-    if game == "clans-and-glory":
+    fewest, most = find_game(game).players
+    if fewest != most:  # the number of players is a rule: one per bot unless given
         rules.setdefault("players", bots)
     adapter = arena_game(game, rules)
     if adapter.players != bots:
@@ -670,7 +700,7 @@ def _adapter(game: str, rules: Mapping[str, Any] | None, bots: int) -> ArenaGame
 
 def play_match(
     bots: Sequence[BotSpec],
-    game: str = "schotten-totten",
+    game: str = DEFAULT_GAME,
     *,
     games: int = 2,
     rules: Mapping[str, Any] | None = None,
@@ -699,6 +729,11 @@ def play_match(
     them are over (and the file is hidden from the bots); ``on_game`` is
     called as each game ends (in any order).
 
+    Every result is kept (with its record, about 6 kB a game): for a long match
+    use :func:`iter_match`, which hands them over one by one and keeps none.
+    Every number is checked first (``ValueError`` past its limit:
+    ``MAX_GAMES``, ``MAX_JOBS``, ``MAX_SECONDS``, ``MAX_PLY_LIMIT``, ``MAX_SEED``).
+
     >>> from referee.arena import play_match, random_bot, tally
     >>> results = play_match([random_bot, random_bot], "schotten-totten", games=4, seed=1)
     >>> [r.bots for r in results]
@@ -706,116 +741,247 @@ def play_match(
     >>> [s.games for s in tally(results, 2)]
     [4, 4]
     """
-    if games < 0:
-        raise ValueError(f"the number of games must be 0 or more, not {games}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    stream = iter_match(
+        bots,
+        game,
+        games=games,
+        rules=rules,
+        seed=seed,
+        jobs=jobs,
+        move_time=move_time,
+        game_time=game_time,
+        max_plies=max_plies,
+        ask_forced=ask_forced,
+        records=records,
+        on_game=on_game,
+        sandbox=sandbox,
+    )
+    with closing(stream):
+        return list(stream)
+
+
+def iter_match(
+    bots: Sequence[BotSpec],
+    game: str = DEFAULT_GAME,
+    *,
+    games: int = 2,
+    rules: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    jobs: int = 1,
+    move_time: float | None = DEFAULT_MOVE_TIME,
+    game_time: float | None = None,
+    max_plies: int | None = DEFAULT_MAX_PLIES,
+    ask_forced: bool = False,
+    records: str | Path | IO[str] | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+    sandbox: bool | Sandbox = True,
+) -> Generator[GameResult, None, None]:
+    """:func:`play_match`, handing the results over one by one and keeping none.
+
+    The same games, records and results as :func:`play_match` with the same
+    arguments, yielded in game order as soon as every game on their deal is
+    over (and its records are written). The referee keeps only the games under
+    way and, with ``jobs`` workers, at most ``(2 × jobs + 1) × len(bots)``
+    finished results not yet taken (the workers wait for the caller beyond
+    that), so its memory stays flat over a match of any length: add the
+    results up as they come (:func:`~referee.arena.tally` reads an iterator).
+
+    The arguments are checked at once, when it is called (``ValueError``,
+    :class:`~referee.arena.SandboxUnavailable`); the games are played as the
+    results are asked for. Closing the iterator early (``break`` out of a
+    ``for`` loop over it within ``contextlib.closing``, or ``.close()``) stops
+    the match: every bot is killed, and the records file keeps the deals
+    written so far.
+
+    >>> from referee.arena import iter_match, random_bot, tally
+    >>> stream = iter_match([random_bot, random_bot], "schotten-totten", games=5, seed=1)
+    >>> [s.games for s in tally(stream, 2)]
+    [5, 5]
+    """
+    check_count("games", games, 0, MAX_GAMES)
+    check_count("jobs", jobs, 1, MAX_JOBS)
+    if seed is not None:
+        check_count("seed", seed, 0, MAX_SEED)
+    limits = _limits(move_time, game_time, max_plies, ask_forced)
+    writes = callable(getattr(records, "write", None))
+    if not (records is None or isinstance(records, (str, Path)) or writes):
+        raise ValueError(f"records must be a path or a text file, not {records!r:.60}")
     resolved = [as_bot(b) for b in bots]
     adapter = _adapter(game, rules, len(resolved))
     box = _sandbox_for(resolved, sandbox)
     if seed is None:
         seed = match_seed()
-    rotations = len(resolved)
-    results: dict[int, GameResult] = {}
-    lock = threading.Lock()
-    next_game = iter(range(games))
-    written = 0
-    errors: list[BaseException] = []
-    everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
+    match = _Match(adapter, resolved, box, seed, games, limits, on_game)
+    return match.play(records, jobs)
 
-    with _output(records) as out:
-        hide = _paths_of(records, out)
+
+class _Match:
+    """A match being played: what every worker needs, and the records file."""
+
+    def __init__(
+        self,
+        adapter: ArenaGame,
+        bots: list[Bot],
+        box: Sandbox | None,
+        seed: int,
+        games: int,
+        limits: dict[str, Any],
+        on_game: Callable[[GameResult], None] | None,
+    ) -> None:
+        self.adapter = adapter
+        self.bots = bots
+        self.box = box
+        self.seed = seed
+        self.games = games
+        self.limits = limits
+        self.on_game = on_game
+        self.rotations = len(bots)
+        self.hide: tuple[str, ...] = ()
+        self.out: IO[str] | None = None
+
+    def play(
+        self, records: str | Path | IO[str] | None, jobs: int
+    ) -> Generator[GameResult, None, None]:
+        with _output(records) as out:
+            self.out = out
+            self.hide = _paths_of(records, out)
+            if jobs == 1:
+                yield from self._alone()
+            else:
+                yield from self._workers(jobs)
+
+    def _game(self, seats: _Seats, index: int) -> GameResult:
+        return _game_of_match(self.adapter, seats, index, self.seed, **self.limits)
+
+    def _write(self, results: Sequence[GameResult]) -> None:
+        if self.out is not None:
+            for result in results:
+                self.out.write(result.record.dumps() + "\n")
+            self.out.flush()
+
+    def _alone(self) -> Iterator[GameResult]:
+        """The games one after the other, in this thread."""
+        pools: dict[int, _Seats] = {}  # one set of bot processes per seat rotation
+        deal: list[GameResult] = []
+        aborted = True
+        try:
+            for index in range(self.games):
+                seats = pools.get(index % self.rotations)
+                if seats is None:
+                    seats = pools[index % self.rotations] = _Seats(self.bots, self.box, self.hide)
+                result = self._game(seats, index)
+                if self.on_game is not None:
+                    self.on_game(result)
+                deal.append(result)
+                if len(deal) == self.rotations or index == self.games - 1:
+                    # A deal's records are written once every game on it is over.
+                    self._write(deal)
+                    done, deal = deal, []
+                    yield from done
+            aborted = False
+        finally:  # also when the caller stops early, or an interrupt comes
+            for seats in pools.values():
+                seats.close(abort=aborted)
+
+    def _workers(self, jobs: int) -> Iterator[GameResult]:
+        """The games played by ``jobs`` threads, each with its own bots; the
+        results handed over in order. A worker takes a game only while fewer
+        than ``window`` games separate it from the next result to hand over."""
+        games, rotations = self.games, self.rotations
+        window = (2 * jobs + 1) * rotations
+        lock = threading.Condition()
+        finished: dict[int, GameResult] = {}
+        taken = written = handed = 0  # games given to workers, written, handed over
+        errors: list[BaseException] = []
+        everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
         stop = threading.Event()
 
-        def flush() -> None:
-            # A deal's records are written once every game on it is over.
+        def write_deals() -> None:  # (holding the lock)
             nonlocal written
             while written < games:
                 end = min(games, (written // rotations + 1) * rotations)
-                if any(k not in results for k in range(written, end)):
+                if any(k not in finished for k in range(written, end)):
                     break
-                if out is not None:
-                    for k in range(written, end):
-                        out.write(results[k].record.dumps() + "\n")
+                self._write([finished[k] for k in range(written, end)])
                 written = end
-            if out is not None:
-                out.flush()
 
         def worker() -> None:
-            pools: dict[int, _Seats] = {}  # one set of bot processes per seat rotation
+            nonlocal taken
+            pools: dict[int, _Seats] = {}
             aborted = False
             try:
                 while True:
                     with lock:
-                        if errors:
+                        while not errors and taken < games and taken >= handed + window:
+                            lock.wait()
+                        if errors or taken >= games:
                             return
-                        index = next(next_game, None)
-                    if index is None:
-                        return
+                        index, taken = taken, taken + 1
                     seats = pools.get(index % rotations)
                     if seats is None:
-                        seats = _Seats(resolved, box, hide, stop)
+                        seats = _Seats(self.bots, self.box, self.hide, stop)
                         with lock:
                             everyone.append(seats)
                         pools[index % rotations] = seats
-                    result = _game_of_match(
-                        adapter,
-                        seats,
-                        index,
-                        seed,
-                        move_time=move_time,
-                        game_time=game_time,
-                        max_plies=max_plies,
-                        ask_forced=ask_forced,
-                    )
+                    result = self._game(seats, index)
                     with lock:
                         if errors:  # the match was stopped during this game: it does not count
                             return
-                        results[index] = result
-                        if on_game is not None:
-                            on_game(result)
-                        flush()
+                        finished[index] = result
+                        if self.on_game is not None:
+                            self.on_game(result)
+                        write_deals()
+                        lock.notify_all()
             except BaseException as error:  # a referee bug or an interrupt: stop the others
                 aborted = True
                 with lock:
                     errors.append(error)
+                    lock.notify_all()
             finally:
                 for seats in pools.values():
                     seats.close(abort=aborted or bool(errors))
 
-        if jobs == 1:
-            worker()
-        else:
-            # Each worker says when it is done, bots stopped: a Thread.join that a
-            # KeyboardInterrupt broke may return early the next time.
-            done = [threading.Event() for _ in range(jobs)]
+        # Each worker says when it is done, bots stopped: a Thread.join that a
+        # KeyboardInterrupt broke may return early the next time.
+        done = [threading.Event() for _ in range(jobs)]
 
-            def run(finished: threading.Event) -> None:
-                try:
-                    worker()
-                finally:
-                    finished.set()
-
-            started: list[threading.Event] = []
+        def run(finished_flag: threading.Event) -> None:
             try:
-                for finished in done:
-                    threading.Thread(target=run, args=(finished,), daemon=True).start()
-                    started.append(finished)
-                for finished in started:
-                    finished.wait()
-            except BaseException as error:  # interrupted while waiting: stop every bot now
+                worker()
+            finally:
+                finished_flag.set()
+
+        started: list[threading.Event] = []
+        try:
+            for flag in done:
+                threading.Thread(target=run, args=(flag,), daemon=True).start()
+                started.append(flag)
+            while True:
                 with lock:
-                    errors.append(error)
-                    stop.set()
-                    stopping = list(everyone)
-                for seats in stopping:
-                    seats.interrupt()
-                for finished in started:
-                    finished.wait()
-                raise
+                    while not errors and handed == written < games:
+                        lock.wait()
+                    if errors or handed >= games:
+                        break
+                    ready = [finished.pop(k) for k in range(handed, written)]
+                    handed = written
+                    lock.notify_all()
+                yield from ready
+                del ready
+        except BaseException as error:  # interrupted, or the caller stopped: stop every bot now
+            with lock:
+                errors.append(error)
+                stop.set()
+                stopping = list(everyone)
+                lock.notify_all()
+            for seats in stopping:
+                seats.interrupt()
+            for flag in started:
+                flag.wait()
+            raise
+        for flag in started:
+            flag.wait()
         if errors:
             raise errors[0]
-    return [results[i] for i in range(games)]
 
 
 def _paths_of(target: str | Path | IO[str] | None, out: IO[str] | None) -> tuple[str, ...]:

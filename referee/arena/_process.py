@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import re
 import select
 import signal
 import subprocess
@@ -19,22 +20,47 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 
-__all__ = ["BotFault", "BotProcess", "live_processes"]
+__all__ = ["MAX_DETAIL_CHARS", "BotFault", "BotProcess", "cut", "live_processes"]
 
 #: How long a bot may take to exit after ``quit`` before it is killed.
 QUIT_GRACE = 0.5
 #: How much of a bot's standard error is kept (the end of it): a bot that writes
 #: without end costs the referee neither memory nor disk.
 STDERR_KEPT = 1 << 14
+#: Longest fault detail (characters): what goes into a result's ``detail``, often
+#: quoting what the bot sent, is cut to this (see :func:`cut`).
+MAX_DETAIL_CHARS = 300
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` as the referee keeps what a bot sent: at most ``limit`` characters
+    (a cut marked ``...``), with lone surrogates (JSON can carry them, UTF-8
+    cannot) replaced by U+FFFD, so that a record holding it can be written.
+
+    >>> cut("x" * 1000, 10), cut("fine", 10), cut("\\ud800!", 10)
+    ('xxxxxxx...', 'fine', '\ufffd!')
+    """
+    if len(text) > limit:
+        text = text[: max(0, limit - 3)] + "..."
+    if not text.isascii():
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 class BotFault(Exception):
     """A bot broke the rules of the arena; ``fault`` is a stable code.
 
     ``timeout`` faults end a game as ``timeout``; the others as ``forfeit``.
+    ``detail`` says what happened, in at most :data:`MAX_DETAIL_CHARS` characters.
+
+    >>> len(BotFault("invalid_json", "not a JSON line: " + "x" * 10**6).detail)
+    300
     """
 
     def __init__(self, fault: str, detail: str) -> None:
+        detail = cut(detail, MAX_DETAIL_CHARS)
         super().__init__(f"{fault}: {detail}")
         self.fault = fault
         self.detail = detail
@@ -194,7 +220,12 @@ class BotProcess:
         if code is not None:
             detail += f" (exit status {code})"
         if tail:
-            detail += f"; its last error output: {tail!r}"
+            # The end of it says most: cut from the front to fit the detail.
+            detail += "; its last error output: "
+            quoted, room = repr(tail), MAX_DETAIL_CHARS - len(detail)
+            if len(quoted) > room:
+                quoted = "..." + quoted[len(quoted) - max(room - 3, 0) :]
+            detail += quoted
         return BotFault("crash" if code is not None else "closed", detail)
 
     def stderr_tail(self, size: int = 300) -> str:

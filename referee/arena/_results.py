@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.arena._match import GameResult
@@ -73,8 +73,11 @@ def elo_difference(rate: float) -> float:
     return 0.0 - 400.0 * math.log10(1.0 / rate - 1.0)
 
 
-def tally(results: Sequence[GameResult], bots: int) -> list[Standing]:
-    """One :class:`Standing` per bot (in the order the bots were given)."""
+def tally(results: Iterable[GameResult], bots: int) -> list[Standing]:
+    """One :class:`Standing` per bot (in the order the bots were given).
+
+    ``results`` is read once, result by result, and none is kept: a stream of
+    them (:func:`~referee.arena.iter_match`) is added up in constant memory."""
     names = [""] * bots
     wins = [0] * bots
     losses = [0] * bots

@@ -38,9 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from referee.arena._limits import quoted
+
 __all__ = [
     "EXIT_NO_SANDBOX",
     "HOME",
+    "MAX_COUNT",
+    "MAX_SIZE",
     "Sandbox",
     "SandboxUnavailable",
     "sandbox_problem",
@@ -53,6 +57,11 @@ EXIT_NO_SANDBOX = 4
 
 MIB = 1 << 20
 GIB = 1 << 30
+#: Largest size a :class:`Sandbox` limit may have (``memory``, ``address_space``,
+#: ``file_size``, ``scratch``): 1 TiB.
+MAX_SIZE = 1 << 40
+#: Largest count a :class:`Sandbox` limit may have (``processes``, ``open_files``).
+MAX_COUNT = 1 << 20
 
 # Host folders every sandbox sees read-only (those that exist; the /bin-style
 # links of a merged /usr are recreated as links).
@@ -88,6 +97,9 @@ class Sandbox:
     * ``scratch``: the size of each of ``/tmp``, ``/dev/shm`` and the working
       folder (tmpfs), 64 MiB.
 
+    Sizes are at most :data:`MAX_SIZE` (1 TiB), counts at most :data:`MAX_COUNT`
+    (``ValueError`` beyond).
+
     ``read`` lists more host paths the bots may read (data files, an interpreter
     outside the system folders); ``hide`` paths the bots must never read (an
     empty file or folder is mounted over them where they would be visible).
@@ -110,8 +122,11 @@ class Sandbox:
     def __post_init__(self) -> None:
         for name in ("memory", "address_space", "processes", "open_files", "file_size", "scratch"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"Sandbox {name} must be a positive integer, not {value!r}")
+            high = MAX_COUNT if name in ("processes", "open_files") else MAX_SIZE
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
+                raise ValueError(
+                    f"Sandbox {name} must be a whole number from 1 to {high}, not {quoted(value)}"
+                )
         object.__setattr__(self, "read", tuple(os.fspath(p) for p in self.read))
         object.__setattr__(self, "hide", tuple(os.fspath(p) for p in self.hide))
 

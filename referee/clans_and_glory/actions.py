@@ -27,7 +27,7 @@ players  seats  ``num_actions``
     (0, 5)
     >>> space.move_of(4367)
     parse_move('W8@t4s7+down+shield')
-    >>> game = new_game(2, seed=1)
+    >>> game = new_game(players=2, seed=1)
     >>> sum(space.legal_action_mask(game)) == len(game.legal_moves())
     True
 
@@ -45,16 +45,12 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from referee.actions import action_index, check_game, observer_index, rewards_of
-from referee.clans_and_glory.layout import Layout
+from referee.clans_and_glory.cards import CARDS, ID
+from referee.clans_and_glory.layout import Layout, default_layout
 from referee.clans_and_glory.moves import Placement
-from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, setup_for
-from referee.clans_and_glory.state import (
-    Placed,
-    State,
-    View,
-    _default_layout,
-    _placements_of,
-)
+from referee.clans_and_glory.rules import FREE, HIDDEN, START, Board, action_ids
+from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER, setup_for
+from referee.clans_and_glory.state import State
 
 __all__ = [
     "ACTIONS",
@@ -64,9 +60,9 @@ __all__ = [
     "actions_for",
 ]
 
-_CARDS = CLAN_CARDS.cards
-_CARD_AT = {card: i for i, card in enumerate(_CARDS)}
-_C = len(_CARDS)
+_C = len(CARDS)
+#: The default layout of each player count.
+_LAYOUTS = {players: default_layout(players) for players in (2, 3, 4)}
 
 
 def _observation_blocks(
@@ -110,8 +106,8 @@ class ClansAndGloryActions:
 
     #: The game's title, as error messages name it.
     game = "Clans and Glory"
-    #: The classes of the game's states and views.
-    state_types: tuple[type, ...] = (State, View)
+    #: The classes of the game's states and views (a view is a State).
+    state_types: tuple[type, ...] = (State,)
 
     #: How many action ids there are: 42 cards × seats × 4 options.
     num_actions: int
@@ -125,7 +121,7 @@ class ClansAndGloryActions:
     def __init__(self, players: int, layout: Layout | None = None) -> None:
         setup = setup_for(players)
         self.players = players
-        self.layout = _default_layout(players) if layout is None else layout
+        self.layout = _LAYOUTS[players] if layout is None else layout
         if not isinstance(self.layout, Layout) or self.layout.tableaus != setup.tableaus:
             raise ValueError(
                 f"{players} players play on a layout of {setup.tableaus} tableaus, "
@@ -166,19 +162,14 @@ class ClansAndGloryActions:
                 f"move {str(move)!r} has no action id: no seat {move.seat} on this table"
             )
         option = 2 * move.face_down + move.shield
-        return (_CARD_AT[move.card] * self._seats + seat) * 4 + option
+        return (ID[move.card] * self._seats + seat) * 4 + option
 
-    def rewards(self, state: State | View) -> tuple[float, ...]:
+    def rewards(self, state: State) -> tuple[float, ...]:
         """+1 to every winner (all of them in a shared win) and -1 to every other
         player once the game is over; all 0 before (see
         :func:`referee.actions.rewards_of`)."""
         self._check(state)
-        outcome = state.outcome
-        winners: tuple[int, ...] = ()
-        shared = outcome is not None and outcome.winner is None
-        if shared and isinstance(state, State) and state.ended is None:
-            winners = tuple(state.score().winners)
-        return rewards_of(outcome, self.players, winners)
+        return rewards_of(state.outcome, self.players)
 
     def play(self, state: State, action: int) -> State:
         """The state after the move with id ``action``."""
@@ -196,71 +187,61 @@ class ClansAndGloryActions:
         number = action_index(action, self.num_actions)
         rest, option = divmod(number, 4)
         card, seat = divmod(rest, self._seats)
-        return _placements_of(_CARDS[card], self.layout.seats[seat])[option]
+        return Placement._of(CARDS[card], self.layout.seats[seat], option >= 2, option % 2 == 1)
 
     # -- positions -------------------------------------------------------------------
 
-    def _check(self, state: State | View) -> None:
+    def _check(self, state: State) -> None:
         check_game(state, self.state_types, self.game)
-        if state.players != self.players or not (
+        if state.num_players != self.players or not (
             state.layout is self.layout or state.layout == self.layout
         ):
             raise ValueError(
                 f"this action space is for {self.players} players on its own layout; "
-                f"the state has {state.players} players"
-                + ("" if state.players != self.players else " on another layout")
+                f"the state has {state.num_players} players"
+                + ("" if state.num_players != self.players else " on another layout")
             )
 
-    def legal_action_mask(self, state: State | View) -> bytes:
-        """One byte per id: 1 where the player to move may play it (all 0 once the
-        game is over). A :class:`View` gives its viewer's mask (all 0 when it is
-        not the viewer's turn)."""
+    def _legal_ids(self, state: State) -> list[int]:
+        """The ids the player to move may play, ascending, read off the integer
+        board (what ``playout`` hands a policy)."""
         self._check(state)
+        if state.outcome is not None:
+            return []
+        board = state.board
+        options, face_down, _pairs = board.options()
+        return action_ids(options, face_down, board.supply[board.to_move] > 0, self._seats)
+
+    def legal_action_mask(self, state: State) -> bytes:
+        """One byte per id: 1 where the player to move may play it (all 0 once the
+        game is over). A player's view gives its mask (all 0 when it is not that
+        player's turn)."""
         mask = bytearray(self.num_actions)
-        moves = state.generate_legal_moves() if isinstance(state, State) else state.legal_moves()
-        seats, seat_at = self._seats, self._seat_at
-        for move in moves:
-            option = 2 if move.face_down else 0
-            mask[(_CARD_AT[move.card] * seats + seat_at[move.seat]) * 4 + option + move.shield] = 1
+        for action in self._legal_ids(state):
+            mask[action] = 1
         return bytes(mask)
 
-    def observation(self, state: State | View, player: int) -> tuple[int, ...]:
+    def observation(self, state: State, player: int) -> tuple[int, ...]:
         """What ``player`` sees, as :attr:`observation_layout` lays it out.
 
         Read from ``state.view(player)`` alone (or from ``state`` itself when it
-        is that player's :class:`View`): two states with the same view give the
-        same observation.
+        is that player's view): two states with the same view give the same
+        observation.
         """
         self._check(state)
         players = self.players
         player = observer_index(player, players)
-        if isinstance(state, State):
-            view = state.view(player)
-        elif state.viewer != player:
-            raise ValueError(f"a view of player {state.viewer!r} cannot be observed as {player!r}")
-        else:
-            view = state
+        seen = state._viewer()
+        if seen != "all" and seen != player:
+            raise ValueError(f"a view of player {seen!r} cannot be observed as {player!r}")
+        board = (state.view(player) if seen == "all" else state).board
         out = [0] * self.observation_size
         starts = [start for _name, start, _length in self.observation_layout]
-        for card in view.hand:
-            out[_CARD_AT[card]] = 1
-        on_seat, face_down, placer = starts[1], starts[2], starts[3]
-        for i, placed in enumerate(view.table):
-            if placed is None:
-                continue
-            if type(placed) is Placed:
-                out[on_seat + i * _C + _CARD_AT[placed.card]] = 1
-                down = not placed.face_up
-            else:
-                down = True
-            if down:
-                out[face_down + i] = 1
-            who = placed.player
-            out[
-                placer + i * (players + 1) + (0 if who is None else 1 + (who - player) % players)
-            ] = 1
+        for card in board.hands[player] or ():
+            out[card] = 1
+        self._seats_observed(out, starts, board, player)
         stacks = starts[4]
-        for tableau, stack in enumerate(view.shields):
+        for tableau, stack in enumerate(board.shields):
             for place, owner in enumerate(stack):
                 out[
                     stacks + (tableau * self._stack + place) * players + (owner - player) % players
@@ -268,11 +249,26 @@ class ClansAndGloryActions:
         left, sizes = starts[5], starts[6]
         for relative in range(players):
             other = (player + relative) % players
-            out[left + relative] = SHIELDS_PER_PLAYER - sum(s.count(other) for s in view.shields)
-            out[sizes + relative] = view.hand_sizes[other]
-        out[starts[7]] = int(view.to_move == player and view.outcome is None)
+            out[left + relative] = board.supply[other]
+            out[sizes + relative] = board.hand_sizes[other]
+        out[starts[7]] = int(board.to_move == player and state.outcome is None)
         out[starts[8] + player] = 1
         return tuple(out)
+
+    def _seats_observed(self, out: list[int], starts: list[int], board: Board, player: int) -> None:
+        """The seat blocks: each seat's card (when seen), face down or not, and who placed it."""
+        players, face_up = self.players, board.face_up
+        on_seat, face_down, placer = starts[1], starts[2], starts[3]
+        for i, (card, who) in enumerate(zip(board.seat_cards, board.seat_placers, strict=True)):
+            if card == FREE:
+                continue
+            if card != HIDDEN:
+                out[on_seat + i * _C + card] = 1
+            if not face_up >> i & 1:
+                out[face_down + i] = 1
+            out[
+                placer + i * (players + 1) + (0 if who == START else 1 + (who - player) % players)
+            ] = 1
 
 
 def actions_for(players: int, layout: Layout | None = None) -> ClansAndGloryActions:
@@ -282,7 +278,7 @@ def actions_for(players: int, layout: Layout | None = None) -> ClansAndGloryActi
     (True, 6384)
     """
     setup_for(players)  # refuses a player count other than 2-4
-    if layout is None or layout == _default_layout(players):
+    if layout is None or layout == _LAYOUTS[players]:
         return ACTIONS[players]
     return ClansAndGloryActions(players, layout)
 
@@ -299,12 +295,12 @@ OBSERVATION_LAYOUT: Mapping[int, Sequence[tuple[str, int, int]]] = MappingProxyT
 )
 
 
-def action_space(state: State | View) -> ClansAndGloryActions:
+def action_space(state: State) -> ClansAndGloryActions:
     """The action space of ``state``: its player count's, on its layout, as
     every game's ``actions`` module gives it.
 
     >>> from referee.clans_and_glory import new_game
-    >>> action_space(new_game(3, seed=1)) is ACTIONS[3]
+    >>> action_space(new_game(players=3, seed=1)) is ACTIONS[3]
     True
     """
-    return actions_for(len(state.hand_sizes), state.layout)
+    return actions_for(state.num_players, state.layout)

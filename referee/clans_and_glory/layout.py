@@ -95,6 +95,19 @@ def _bad_layout(why: str) -> InvalidDealError:
     return InvalidDealError("layout", f"invalid layout: {why}")
 
 
+def _check_pairs(name: str, pairs: Iterable[tuple[Seat, Seat]], known: set[Seat]) -> None:
+    """Each pair of a relation joins two distinct seats of the layout, once."""
+    seen: set[frozenset[Seat]] = set()
+    for a, b in pairs:
+        if a not in known or b not in known:
+            raise _bad_layout(f"{name} pair {a}-{b} names a seat that is not in the layout")
+        if a == b:
+            raise _bad_layout(f"{name} pair {a}-{b} joins a seat to itself")
+        if frozenset((a, b)) in seen:
+            raise _bad_layout(f"{name} pair {a}-{b} is listed twice")
+        seen.add(frozenset((a, b)))
+
+
 @dataclass(frozen=True)
 class Layout:
     """The seats of the table and which seats are neighbours or opposite.
@@ -116,7 +129,7 @@ class Layout:
         >>> Layout(1, (Seat(1, 1),), ((Seat(1, 1), Seat(1, 2)),), (), ())
         Traceback (most recent call last):
         ...
-        referee.clans_and_glory.setup.InvalidDealError: invalid layout: neighbour pair t1s1-t1s2 names a seat that is not in the layout
+        referee.errors.InvalidDealError: invalid layout: neighbour pair t1s1-t1s2 names a seat that is not in the layout
     """
 
     tableaus: int
@@ -129,6 +142,14 @@ class Layout:
     _neighbours: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _opposite: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
     _touching: Mapping[Seat, frozenset[Seat]] = field(init=False, repr=False, compare=False)
+    #: Per seat index: the bit mask of the indices of the seats touching it.
+    touch_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Per seat index: its tableau's index (from 0).
+    seat_tableaus: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Per tableau index (from 0): the bit mask of its seats' indices.
+    tableau_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The indices of the start seats, in dealing order.
+    start_indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Normalise to tuples of Seats so equal layouts compare equal.
@@ -151,8 +172,38 @@ class Layout:
         object.__setattr__(self, "_opposite", _relation(seats, self.opposite_pairs))
         touching = {seat: self._neighbours[seat] | self._opposite[seat] for seat in seats}
         object.__setattr__(self, "_touching", MappingProxyType(touching))
+        # The same relations over seat indices, as the rules read them (bit masks).
+        masks = tuple(sum(1 << index[other] for other in touching[seat]) for seat in seats)
+        object.__setattr__(self, "touch_masks", masks)
+        object.__setattr__(self, "seat_tableaus", tuple(seat.tableau - 1 for seat in seats))
+        object.__setattr__(self, "start_indices", tuple(index[s] for s in self.start_seats))
+        object.__setattr__(
+            self,
+            "tableau_masks",
+            tuple(
+                sum(1 << i for i, seat in enumerate(seats) if seat.tableau == tableau)
+                for tableau in range(1, self.tableaus + 1)
+            ),
+        )
 
     def _check(self) -> None:
+        """Refuse a layout no table can have, at the first problem, in this order:
+        the tableaus, the seats, the pairs, the start seats, the grid."""
+        self._check_tableaus()
+        known = self._known_seats()
+        for name, pairs in (("neighbour", self.neighbour_pairs), ("opposite", self.opposite_pairs)):
+            _check_pairs(name, pairs, known)
+        for seat in self.start_seats:
+            if seat not in known:
+                raise _bad_layout(f"start seat {seat} is not in the layout")
+        if len(set(self.start_seats)) != len(self.start_seats):
+            raise _bad_layout("a start seat is listed twice")
+        missing = set(range(1, self.tableaus + 1)) - {seat.tableau for seat in self.seats}
+        if missing:
+            raise _bad_layout(f"tableau {min(missing)} has no seat")
+        self._check_grid()
+
+    def _check_tableaus(self) -> None:
         if isinstance(self.tableaus, bool) or not isinstance(self.tableaus, int):
             raise _bad_layout("the number of tableaus must be an integer")
         if not 1 <= self.tableaus <= MAX_TABLEAUS:
@@ -165,6 +216,8 @@ class Layout:
             raise _bad_layout(
                 f"{self.tableaus} tableaus but only {len(self.seats)} seats: every tableau needs seats"
             )
+
+    def _known_seats(self) -> set[Seat]:
         known: set[Seat] = set()
         for seat in self.seats:
             if not 1 <= seat.tableau <= self.tableaus:
@@ -176,32 +229,15 @@ class Layout:
             if seat in known:
                 raise _bad_layout(f"seat {seat} is listed twice")
             known.add(seat)
-        for name, pairs in (("neighbour", self.neighbour_pairs), ("opposite", self.opposite_pairs)):
-            seen: set[frozenset[Seat]] = set()
-            for a, b in pairs:
-                if a not in known or b not in known:
-                    raise _bad_layout(f"{name} pair {a}-{b} names a seat that is not in the layout")
-                if a == b:
-                    raise _bad_layout(f"{name} pair {a}-{b} joins a seat to itself")
-                if frozenset((a, b)) in seen:
-                    raise _bad_layout(f"{name} pair {a}-{b} is listed twice")
-                seen.add(frozenset((a, b)))
-        for seat in self.start_seats:
-            if seat not in known:
-                raise _bad_layout(f"start seat {seat} is not in the layout")
-        if len(set(self.start_seats)) != len(self.start_seats):
-            raise _bad_layout("a start seat is listed twice")
-        missing = set(range(1, self.tableaus + 1)) - {seat.tableau for seat in self.seats}
-        if missing:
-            raise _bad_layout(f"tableau {min(missing)} has no seat")
-        if self.grid is not None and (
-            len(self.grid) != len(self.seats) or len(set(self.grid)) != len(self.grid)
-        ):
+        return known
+
+    def _check_grid(self) -> None:
+        if self.grid is None:
+            return
+        if len(self.grid) != len(self.seats) or len(set(self.grid)) != len(self.grid):
             raise _bad_layout("the grid needs one distinct (row, column) per seat")
         limit = 2 * len(self.seats)
-        if self.grid is not None and any(
-            not (0 <= row <= limit and 0 <= column <= limit) for row, column in self.grid
-        ):
+        if any(not (0 <= row <= limit and 0 <= column <= limit) for row, column in self.grid):
             raise _bad_layout(f"grid cells must lie in rows and columns 0-{limit}")
 
     def __reduce__(self) -> tuple[type[Layout], tuple[object, ...]]:
@@ -233,6 +269,18 @@ class Layout:
             return self._index[seat]
         except (KeyError, TypeError):
             raise self._no_seat(seat) from None
+
+    def find(self, seat: object) -> int:
+        """The position of ``seat`` in :attr:`seats`, or -1 if it is not there.
+
+        >>> default_layout(2).find(Seat(1, 2)), default_layout(2).find(Seat(9, 1))
+        (1, -1)
+        """
+        try:
+            found: int = self._index.get(seat, -1)  # type: ignore[call-overload]
+        except TypeError:  # not hashable: no seat
+            return -1
+        return found
 
     def _no_seat(self, seat: object) -> ValueError:
         return ValueError(f"no seat {seat!r} on this table (tableaus 1-{self.tableaus})")
@@ -302,7 +350,7 @@ class Layout:
         >>> Layout.from_json({**default_layout(2).to_json(), "colour": "red"})
         Traceback (most recent call last):
         ...
-        referee.clans_and_glory.setup.InvalidDealError: layout field 'colour' is unknown (known: tableaus, seats, neighbours, opposite, start_seats, grid)
+        referee.errors.InvalidDealError: layout field 'colour' is unknown (known: tableaus, seats, neighbours, opposite, start_seats, grid)
         """
         if not isinstance(data, Mapping):
             raise InvalidDealError("field_type", "deal field 'layout' must be an object")

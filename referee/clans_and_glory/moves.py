@@ -41,8 +41,16 @@ from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.layout import Seat
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.errors import InvalidMoveError
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 
-__all__ = ["Placement", "parse_move"]
+__all__ = ["MAX_MOVE_CHARS", "Placement", "parse_move"]
+
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``): longer text is refused unread, and its
+#: message quotes only its start. No move is longer than 21 characters
+#: (``G5@t99s99+down+shield``: tableaux and seats have at most two digits).
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 _MOVE_TEXT = re.compile(r"([A-Z][0-9]{1,2})@(t[0-9]{1,2}s[0-9]{1,2})(\+down)?(\+shield)?")
 _SHIELD_ELSEWHERE = re.compile(r".*\+shield@.*")
@@ -102,6 +110,21 @@ class Placement:
         """The tableau played to (and the one a shield goes on)."""
         return self.seat.tableau
 
+    @classmethod
+    def _of(cls, card: Card, seat: Seat, face_down: bool, shield: bool) -> Placement:
+        """The move of values the rules made themselves (a card of the set, a seat
+        of the layout, two bools), without the constructor's checks: the one
+        place a move is built field by field, so listing legal moves stays cheap."""
+        move = object.__new__(cls)
+        _set(move, "card", card)
+        _set(move, "seat", seat)
+        _set(move, "face_down", face_down)
+        _set(move, "shield", shield)
+        return move
+
+
+_set = object.__setattr__
+
 
 def parse_move(text: str) -> Placement:
     """Read a move from its text (shape and card only; legality is the state's business).
@@ -118,8 +141,10 @@ def parse_move(text: str) -> Placement:
     ...
     referee.errors.InvalidMoveError: malformed move 'G9@t2s4': unknown card 'G9': value 9 is outside 3-8
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'G5@t2s4'")
+    return _READ(text)
+
+
+def _parse_text(text: str) -> Placement:
     match = _MOVE_TEXT.fullmatch(text)
     if match is None:
         if _SHIELD_ELSEWHERE.fullmatch(text):
@@ -142,3 +167,7 @@ def parse_move(text: str) -> Placement:
     except InvalidMoveError as error:
         raise InvalidMoveError(f"malformed move {text!r}: {error}") from None
     return Placement(card, seat, face_down=match.group(3) is not None, shield=bool(match.group(4)))
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Placement] = MoveReader(_parse_text, example='G5@t2s4')

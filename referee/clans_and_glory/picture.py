@@ -16,7 +16,6 @@ from referee.clans_and_glory import layout as _cg_layout
 from referee.clans_and_glory import state as _cg
 from referee.clans_and_glory.scoring import ScoreSheet, score_sheet, score_tableau
 from referee.clans_and_glory.setup import CLAN_CARDS as _CG_CARDS
-from referee.clans_and_glory.setup import SHIELDS_PER_PLAYER as _SHIELDS
 from referee.svg import (
     _CARD_H,
     _CARD_W,
@@ -44,7 +43,7 @@ __all__ = ["draw", "score_now"]
 _WRAP = 10
 
 
-def score_now(state: _cg.State | _cg.View) -> ScoreSheet:
+def score_now(state: _cg.State) -> ScoreSheet:
     """The score sheet of the table as it stands, from what anyone sees: the
     face-up cards and the shield stacks (face-down cards score nothing, so a
     player's view scores the same as the whole state)."""
@@ -54,10 +53,10 @@ def score_now(state: _cg.State | _cg.View) -> ScoreSheet:
         up: list[Card] = []
         for seat in layout.seats_of(tableau):
             placed = state.table[layout.index(seat)]
-            if isinstance(placed, _cg.Placed) and placed.face_up:
+            if placed is not None and placed.face_up and placed.card is not None:
                 up.append(placed.card)
         tableaus.append(score_tableau(tableau, up, state.shields[tableau - 1]))
-    return score_sheet(state.players, tableaus)
+    return score_sheet(state.num_players, tableaus)
 
 
 def _bands(
@@ -81,17 +80,18 @@ def _bands(
     return {t: (1, start) if t in second else (0, 0) for t in ordered}
 
 
-def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
+def draw(state: _cg.State, options: _Options) -> _Drawing:
     """The tableaus with their seats as laid out, each tableau's shield stack,
     and the hands (a view shows only its viewer's)."""
     layout = state.layout
     outcome = state.outcome
     status = _status(options, outcome, state.to_move, doing="to place a card")
     viewer = ""
-    if isinstance(state, _cg.View):
-        who = "a spectator" if state.viewer is None else options.name(state.viewer)
+    seen = state._viewer()
+    if seen != "all":
+        who = "a spectator" if seen is None else options.name(int(seen))
         viewer = f", seen by {who}"
-    title = f"Clans and Glory, {state.players} players"
+    title = f"Clans and Glory, {state.num_players} players"
     canvas = _Canvas(f"{title}: {status}{viewer}", options, "clans-and-glory")
     cell_w, cell_h = _CARD_W + 8, _CARD_H + 8
     grid = layout.grid or _row_grid(layout)
@@ -112,12 +112,9 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
     width: float = max(left + columns * cell_w + _MARGIN, 560)
     hands: list[tuple[int, Sequence[Card] | None]] = []
     for player in sorted(options.hands):
-        if player >= state.players:
+        if player >= state.num_players:
             continue
-        if isinstance(state, _cg.View):
-            hands.append((player, state.hand if player == state.viewer else None))
-        else:
-            hands.append((player, state.hands[player]))
+        hands.append((player, state.hands[player]))
     for player, _ in hands:
         width = max(width, _hand_width(state.hand_sizes[player]))
     _header(canvas, width, title, status + viewer)
@@ -142,57 +139,86 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
         canvas.rect(*box, rx=8, fill="#e9dfc9", stroke="#8a7a5c", stroke_width=1.5)
         canvas.text(box[0] + box[2] / 2, box[1] - 4, f"t{tableau}", size=11, weight="bold")
         canvas.close()
-    placed_now = _placed_card(options.last_move)
     for seat, placed in zip(layout.seats, state.table, strict=True):
         row, col = cells[seat]
-        x, y = left + col * cell_w + 4, y_of(row) + 4
-        canvas.open(class_="seat" + (" free" if placed is None else ""), data_seat=str(seat))
-        mark = "placed" if placed_now is not None and placed_now[1] == str(seat) else None
-        if placed is None:
-            canvas.rect(
-                x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
-            )
-            canvas.text(
-                x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
-            )
-        elif isinstance(placed, _cg.HiddenCard):
-            _card_back(canvas, x, y, None, "face-down card", mark=mark)
-        elif not placed.face_up:
-            _card_back(canvas, x, y, placed.card, "face-down card", mark=mark)
-        else:
-            _card(canvas, x, y, placed.card, _CG_CARDS, mark=mark)
-        canvas.close()
-        _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
+        _seat(canvas, seat, placed, left + col * cell_w + 4, y_of(row) + 4, options)
     for tableau, stack in enumerate(state.shields, start=1):
-        bx, by, bw, bh = boxes[tableau]
-        y = by + bh + 8
-        canvas.open(
-            class_="shields", data_tableau=tableau, data_stack=" ".join(str(p) for p in stack)
-        )
-        canvas.tooltip(
-            f"shields on t{tableau}, first placed first: "
-            + (", ".join(options.name(p) for p in stack) or "none")
-        )
-        for i, player in enumerate(stack):
-            sx = bx + 4 + i * 18
-            canvas.path(
-                _shield_path(sx, y, 15, 18),
-                fill=PLAYER_COLOURS[player],
-                stroke="#222222",
-                class_="shield",
-            )
-            canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
-        if not stack:
-            canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
-        canvas.close()
+        _shields(canvas, tableau, stack, boxes[tableau], options)
     last_row = max(r for r, _ in cells.values())
     y = y_of(last_row) + cell_h + 50
-    shields_left = [
-        _SHIELDS - sum(stack.count(p) for stack in state.shields) for p in range(state.players)
-    ]
+    y = _players(canvas, state, y, options) + 4
+    for player, hand in hands:
+        label = f"{options.name(player)}'s hand"
+        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
+        y += _HAND_H
+    return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
+
+
+def _seat(
+    canvas: _Canvas,
+    seat: _cg_layout.Seat,
+    placed: _cg.Placed | None,
+    x: float,
+    y: float,
+    options: _Options,
+) -> None:
+    """One seat: free (dashed), a card face up, or a card back."""
+    placed_now = _placed_card(options.last_move)
+    canvas.open(class_="seat" + (" free" if placed is None else ""), data_seat=str(seat))
+    mark = "placed" if placed_now is not None and placed_now[1] == str(seat) else None
+    if placed is None:
+        canvas.rect(
+            x, y, _CARD_W, _CARD_H, rx=4, fill="none", stroke="#a99a7c", stroke_dasharray="3,3"
+        )
+        canvas.text(
+            x + _CARD_W / 2, y + _CARD_H / 2 + 4, f"s{seat.number}", size=10, fill="#8a7a5c"
+        )
+    elif placed.card is None:
+        _card_back(canvas, x, y, None, "face-down card", mark=mark)
+    elif not placed.face_up:
+        _card_back(canvas, x, y, placed.card, "face-down card", mark=mark)
+    else:
+        _card(canvas, x, y, placed.card, _CG_CARDS, mark=mark)
+    canvas.close()
+    _marks(canvas, str(seat), (x - 3, y - 3, _CARD_W + 6, _CARD_H + 6), f"seat {seat}")
+
+
+def _shields(
+    canvas: _Canvas,
+    tableau: int,
+    stack: Sequence[int],
+    box: tuple[float, float, float, float],
+    options: _Options,
+) -> None:
+    """A tableau's shield stack under its box, the first placed on the left."""
+    bx, by, bw, bh = box
+    y = by + bh + 8
+    canvas.open(class_="shields", data_tableau=tableau, data_stack=" ".join(str(p) for p in stack))
+    canvas.tooltip(
+        f"shields on t{tableau}, first placed first: "
+        + (", ".join(options.name(p) for p in stack) or "none")
+    )
+    for i, player in enumerate(stack):
+        sx = bx + 4 + i * 18
+        canvas.path(
+            _shield_path(sx, y, 15, 18),
+            fill=PLAYER_COLOURS[player],
+            stroke="#222222",
+            class_="shield",
+        )
+        canvas.text(sx + 7.5, y + 12, player + 1, size=10, weight="bold", fill="#ffffff")
+    if not stack:
+        canvas.text(bx + bw / 2, y + 12, "no shields", size=10, fill="#8a7a5c")
+    canvas.close()
+
+
+def _players(canvas: _Canvas, state: _cg.State, y: float, options: _Options) -> float:
+    """One line per player (hand size, shields left, points); the ``y`` below them."""
+    outcome = state.outcome
+    shields_left = state.board.supply
     points = outcome.scores if outcome is not None and outcome.scores is not None else None
     now = score_now(state).points if points is None else points
-    for player in range(state.players):
+    for player in range(state.num_players):
         colour = PLAYER_COLOURS[player]
         canvas.path(_shield_path(_MARGIN, y - 11, 11, 13), fill=colour, stroke="#222222")
         line = (
@@ -202,12 +228,7 @@ def draw(state: _cg.State | _cg.View, options: _Options) -> _Drawing:
         )
         canvas.text(_MARGIN + 16, y, line, size=11, anchor="start", class_="player", fill=colour)
         y += 16
-    y += 4
-    for player, hand in hands:
-        label = f"{options.name(player)}'s hand"
-        _hand(canvas, y, player, hand, state.hand_sizes[player], _CG_CARDS, label)
-        y += _HAND_H
-    return canvas.finish(width, y + _MARGIN - 6, "clans-and-glory")
+    return y
 
 
 def _row_grid(layout: _cg_layout.Layout) -> tuple[tuple[int, int], ...]:

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.cards import Card, InvalidCardError
+from referee.clans_and_glory.dealing import new_game, random_playout, state_from_deal
 from referee.clans_and_glory.layout import Layout, Seat, default_layout
 from referee.clans_and_glory.setup import (
     CLAN_CARDS,
@@ -41,14 +42,7 @@ from referee.clans_and_glory.setup import (
     InvalidDealError,
     setup_for,
 )
-from referee.clans_and_glory.state import (
-    InvalidStateError,
-    Placed,
-    State,
-    new_game,
-    random_playout,
-    state_from_deal,
-)
+from referee.clans_and_glory.state import InvalidStateError, Placed, State
 from referee.errors import InvalidMoveError
 from referee.game import Outcome, referee_result
 from referee.prover import ClaimVerdict
@@ -132,9 +126,11 @@ class ClansAndGloryFormat:
     def record_of(self, state: State) -> Record:
         """The full record of the game ``state`` comes from (see :meth:`State.to_record`)."""
         if not state.deal:
-            raise ValueError("this state was set up from a position: it has no deal to record")
-        placed = sum(1 for p in state.table if p is not None and p.player is not None)
-        if placed != len(state.moves):
+            raise ValueError(
+                "this state was set up from a position or is a view: it has no deal to record"
+            )
+        placed = sum(1 for p in state.board.seat_placers if p >= 0)
+        if placed != len(state.history):
             # A loaded position or a determinization: the cards on the table were
             # placed by moves this state does not know, so no record replays to it.
             raise ValueError(
@@ -143,11 +139,11 @@ class ClansAndGloryFormat:
                 "cannot be written as a record; write its position instead"
             )
         outcome = state.outcome
-        result = referee_result(outcome, len(state.moves), self.result_of)
+        result = referee_result(outcome, len(state.history), self.result_of)
         return Record(
             game=self.name,
-            moves=tuple(str(m) for m in state.moves),
-            rules=self.rules_json(state.players),
+            moves=tuple(str(m) for m in state.history),
+            rules=self.rules_json(state.num_players),
             first=0,
             deal=state.deal_to_json(),
             result=result,
@@ -163,7 +159,7 @@ class ClansAndGloryFormat:
         a position no game can reach is refused with a :class:`RecordError` that
         lists every problem at once.
 
-        >>> game = new_game(2, seed=1).play("G5@t1s1+shield")
+        >>> game = new_game(players=2, seed=1).play("G5@t1s1+shield")
         >>> position = FORMAT.position_of(game)
         >>> loaded = FORMAT.load_position(position)
         >>> FORMAT.position_of(loaded) == position, loaded.legal_moves() == game.legal_moves()
@@ -185,17 +181,18 @@ class ClansAndGloryFormat:
         Each occupied seat lists its ``card``, the ``player`` who placed it
         (``None`` for a start card) and ``"down": true`` for a face-down card.
 
-        >>> game = new_game(2, seed=1).play("G5@t1s1+shield")
+        >>> game = new_game(players=2, seed=1).play("G5@t1s1+shield")
         >>> data = FORMAT.position_of(game).to_json()
         >>> data["seats"][:2], data["shields"], data["hand_sizes"], data["to_move"]
         ([{'seat': 't1s1', 'card': 'G5', 'player': 0}, {'seat': 't1s2', 'card': 'Y5', 'player': None}], [[0], [], [], []], [8, 8], 1)
         >>> data["hands"][1]
         ['R5', 'R6', 'O3', 'Y3', 'G6', 'B5', 'W3', 'W4']
         """
-        if not isinstance(state, State):
+        if not isinstance(state, State) or state._viewer() != "all":
+            what = "a view" if isinstance(state, State) else type(state).__name__
             raise ValueError(
-                f"position_of takes a Clans and Glory State, not {type(state).__name__}: a "
-                "position holds every hand, which a player's View does not know"
+                f"position_of takes a full Clans and Glory State, not {what}: a "
+                "position holds every hand, which a player's view does not know"
             )
         seats: list[dict[str, Any]] = []
         for seat, placed in zip(state.layout.seats, state.table, strict=True):
@@ -209,13 +206,13 @@ class ClansAndGloryFormat:
         data: dict[str, Any] = {
             "seats": seats,
             "shields": [list(stack) for stack in state.shields],
-            "hands": [[str(c) for c in hand] for hand in state.hands],
+            "hands": [[str(c) for c in hand or ()] for hand in state.hands],
             "hand_sizes": list(state.hand_sizes),
             "to_move": state.to_move,
         }
-        if state.layout != default_layout(state.players):
+        if state.layout != default_layout(state.num_players):
             data["layout"] = state.layout.to_json()
-        return Position(self.name, data, self.rules_json(state.players))
+        return Position(self.name, data, self.rules_json(state.num_players))
 
     # --- claims --------------------------------------------------------------------
 
@@ -244,7 +241,7 @@ class ClansAndGloryFormat:
     def random_record(self, seed: int, rules: Mapping[str, Any]) -> Record:
         """A random legal game dealt from ``seed`` (see :func:`random_playout`) as a full record."""
         players = self.players_of(rules)
-        start = new_game(players, seed=seed)
+        start = new_game(players=players, seed=seed)
         moves = random_playout(seed, players=players)
         final = start
         for move in moves:
@@ -340,7 +337,7 @@ class _PositionReader:
         deal = self.deal(layout, table, hands, removed)
         try:
             state = State(
-                players=players,
+                num_players=players,
                 layout=layout,
                 deal=deal,
                 removed=removed,
@@ -467,9 +464,9 @@ class _PositionReader:
         """A deck order that deals this position: removed, start cards, then each
         player's hand as dealt (its cards on the table, then the ones it holds)."""
         starts = [table[layout.index(s)] for s in layout.start_seats]
-        order = list(removed) + [p.card for p in starts if p is not None]
+        order = list(removed) + [p.card for p in starts if p is not None and p.card]
         for player, hand in enumerate(hands):
-            order += [p.card for p in table if p is not None and p.player == player]
+            order += [p.card for p in table if p and p.card and p.player == player]
             order += hand
         return tuple(order)
 

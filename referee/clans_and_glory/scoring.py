@@ -25,12 +25,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
+from referee.clans_and_glory.cards import CARDS, RANK, ids_of
 from referee.clans_and_glory.setup import CLAN_CARDS
 from referee.game import Outcome, Termination
 
-__all__ = ["Award", "ScoreSheet", "TableauScore", "score_sheet", "score_tableau"]
+if TYPE_CHECKING:
+    from referee.clans_and_glory.layout import Layout
+    from referee.clans_and_glory.rules import Board
+
+__all__ = [
+    "Award",
+    "ScoreSheet",
+    "TableauScore",
+    "final_outcome",
+    "score_board",
+    "score_sheet",
+    "score_tableau",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +167,7 @@ class ScoreSheet:
         decided) or ``shared`` (``winner`` is ``None``; see :attr:`winners`).
         """
         if len(self.winners) > 1:
-            return Outcome(Termination.SHARED, None, self.points)
+            return Outcome(Termination.SHARED, None, self.points, winners=self.winners)
         winner = self.winners[0]
         rivals = [p for p in range(self.players) if p != winner]
         tied = any(self.points[p] == self.points[winner] for p in rivals)
@@ -201,3 +215,60 @@ def score_sheet(players: int, tableaus: Iterable[TableauScore]) -> ScoreSheet:
     best = max((points[p], cards[p]) for p in range(players))
     winners = tuple(p for p in range(players) if (points[p], cards[p]) == best)
     return ScoreSheet(players, tableaus, points, cards, winners)
+
+
+def final_outcome(
+    num_players: int,
+    seat_cards: Sequence[int],
+    face_up: int,
+    shields: Sequence[Sequence[int]],
+    tableau_masks: Sequence[int],
+) -> Outcome:
+    """The outcome of the scoring above, on the integer table the rules keep
+    (see :class:`~referee.clans_and_glory.rules.Board`): the card id on each
+    seat, the mask of the face-up seats, each tableau's shield stack and seats.
+    It is :func:`score_sheet`'s ``outcome()`` without the sheet (tested equal).
+
+    >>> from referee.clans_and_glory.cards import ID
+    >>> # t1: seats 0-2, R4 and G4 face up on 0 and 1, B6 face down on 2
+    >>> cards = [ID[Card("R", 4)], ID[Card("G", 4)], ID[Card("B", 6)]]
+    >>> final_outcome(2, cards, 0b011, [(1, 0)], [0b111])
+    Outcome(Termination.MOST_POINTS, winner=1, scores=(0, 8))
+    """
+    points = [0] * num_players
+    cards = [0] * num_players
+    for stack, seats in zip(shields, tableau_masks, strict=True):
+        if not stack:
+            continue
+        ranks = []
+        shown = face_up & seats
+        while shown:
+            low = shown & -shown
+            ranks.append(RANK[seat_cards[low.bit_length() - 1]])
+            shown ^= low
+        # the first shield placed takes the lowest rank, the next the next one up
+        for owner, rank in zip(stack, sorted(set(ranks)), strict=False):
+            count = ranks.count(rank)
+            points[owner] += rank * count
+            cards[owner] += count
+    best = max(zip(points, cards, strict=True))
+    winners = tuple(p for p in range(num_players) if (points[p], cards[p]) == best)
+    scores = tuple(points)
+    if len(winners) > 1:
+        return Outcome(Termination.SHARED, None, scores, winners=winners)
+    winner = winners[0]
+    tied = points.count(points[winner]) > 1
+    return Outcome(Termination.MOST_CARDS if tied else Termination.MOST_POINTS, winner, scores)
+
+
+def score_board(players: int, board: Board, layout: Layout) -> ScoreSheet:
+    """The score sheet of an integer board (see
+    :class:`~referee.clans_and_glory.rules.Board`) as the table stands;
+    ``State.score()``. A face-down card a view hides is left out."""
+    scores = []
+    cards, face_up, hidden = board.seat_cards, board.face_up, ~board.face_up & ~board.free
+    for tableau, seats in enumerate(layout.tableau_masks):
+        up = [CARDS[cards[s]] for s in ids_of(seats & face_up)]
+        down = [CARDS[cards[s]] for s in ids_of(seats & hidden) if cards[s] >= 0]
+        scores.append(score_tableau(tableau + 1, up, board.shields[tableau], down))
+    return score_sheet(players, scores)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from referee.cards import Card, CardSet
-from referee.errors import RefereeError
+from referee.errors import InvalidDealError
 
 __all__ = [
     "CLAN_CARDS",
@@ -47,17 +47,6 @@ CLAN_CARDS = CardSet(
 
 #: Every player has five shields of their own colour.
 SHIELDS_PER_PLAYER = 5
-
-
-class InvalidDealError(RefereeError):
-    """A deal (player count, deck order, layout) the referee cannot set up.
-
-    ``reason`` is one of ``players``, ``field_missing``, ``field_type``,
-    ``not_a_permutation`` or ``layout``; the message names the field.
-
-        >>> InvalidDealError("field_type", "deal field 'deck' must be a list").reason
-        'field_type'
-    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +93,7 @@ def setup_for(players: object) -> Setup:
     >>> setup_for(5)
     Traceback (most recent call last):
     ...
-    referee.clans_and_glory.setup.InvalidDealError: Clans and Glory is for 2 to 4 players, not 5
+    referee.errors.InvalidDealError: Clans and Glory is for 2 to 4 players, not 5
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in SETUPS:
         raise InvalidDealError("players", f"Clans and Glory is for 2 to 4 players, not {players!r}")

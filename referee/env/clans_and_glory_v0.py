@@ -23,33 +23,80 @@ player. An illegal id ends the game with -1 for its player (PettingZoo's
 
 from __future__ import annotations
 
-import random
-
 from pettingzoo import AECEnv
 
-from referee.clans_and_glory import State, new_game, setup_for
+from referee.clans_and_glory import State
+from referee.clans_and_glory._game import GAME
 from referee.clans_and_glory.actions import ACTIONS
-from referee.env._aec import GameEnv, wrapped
+from referee.env._aec import GameEnv, MaskPlace, wrapped
+from referee.env._parallel import GameParallelEnv
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ACTIONS", "env", "parallel_env", "raw_env"]
 
 
-def env(*, players: int = 2, render_mode: str | None = None) -> AECEnv:
-    """The environment with PettingZoo's usual safety wrappers (as ``chess_v6``)."""
-    return wrapped(raw_env(players=players, render_mode=render_mode))
+def env(
+    *,
+    players: int = 2,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+    action_mask_in: MaskPlace = "observation",
+    viewer: str | None = None,
+) -> AECEnv:
+    """The environment with PettingZoo's usual safety wrappers (as ``chess_v6``);
+    the arguments are :class:`raw_env`'s."""
+    return wrapped(
+        raw_env(
+            players=players,
+            render_mode=render_mode,
+            max_plies=max_plies,
+            action_mask_in=action_mask_in,
+            viewer=viewer,
+        )
+    )
+
+
+def parallel_env(
+    *,
+    players: int = 2,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+    action_mask_in: MaskPlace = "observation",
+    viewer: str | None = None,
+) -> GameParallelEnv:
+    """The parallel form: one move per step, the agents not to move playing the
+    no-op ``wait_action`` (see :class:`referee.env.GameParallelEnv`)."""
+    return GameParallelEnv(
+        GAME,
+        {"players": players},
+        render_mode,
+        max_plies=max_plies,
+        action_mask_in=action_mask_in,
+        viewer=viewer,
+    )
 
 
 class raw_env(GameEnv):  # PettingZoo's name for the unwrapped class
-    """The unwrapped environment; :attr:`game` is the game's current state."""
+    """The unwrapped environment; :attr:`game` is the game's current state.
+    ``max_plies``, ``action_mask_in`` and ``viewer`` are :class:`referee.env.GameEnv`'s."""
 
-    metadata = {**GameEnv.metadata, "name": "clans_and_glory_v0"}  # noqa: RUF012
+    metadata = {**GameEnv.metadata, "name": GAME.env_name}  # noqa: RUF012
 
-    def __init__(self, *, players: int = 2, render_mode: str | None = None) -> None:
-        self.players = setup_for(players).players
-        space = ACTIONS[self.players]
-        super().__init__(space, self.players, space.observation_high, render_mode)
-        self.space = space
+    def __init__(
+        self,
+        *,
+        players: int = 2,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        action_mask_in: MaskPlace = "observation",
+        viewer: str | None = None,
+    ) -> None:
+        super().__init__(
+            GAME,
+            {"players": players},
+            render_mode,
+            max_plies=max_plies,
+            action_mask_in=action_mask_in,
+            viewer=viewer,
+        )
+        self.players: int = self.game.num_players
         self.game: State
-
-    def _deal(self, rng: random.Random) -> State:
-        return new_game(self.players, seed=rng.getrandbits(32))

@@ -22,32 +22,81 @@ With the tactics variant: ``env(rules=Rules(tactics=True))``.
 
 from __future__ import annotations
 
-import random
-
 from pettingzoo import AECEnv
 
-from referee.env._aec import GameEnv, wrapped
-from referee.schotten_totten import Rules, State, new_game
+from referee.env._aec import GameEnv, MaskPlace, wrapped
+from referee.env._parallel import GameParallelEnv
+from referee.schotten_totten import Rules, State
+from referee.schotten_totten._game import GAME
 from referee.schotten_totten.actions import ACTIONS
-from referee.schotten_totten.state import CLAN_CARDS
+from referee.schotten_totten.record import FORMAT
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ACTIONS", "env", "parallel_env", "raw_env"]
 
 
-def env(*, rules: Rules | None = None, render_mode: str | None = None) -> AECEnv:
-    """The environment with PettingZoo's usual safety wrappers (as ``chess_v6``)."""
-    return wrapped(raw_env(rules=rules, render_mode=render_mode))
+def env(
+    *,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+    action_mask_in: MaskPlace = "observation",
+    viewer: str | None = None,
+) -> AECEnv:
+    """The environment with PettingZoo's usual safety wrappers (as ``chess_v6``);
+    the arguments are :class:`raw_env`'s."""
+    return wrapped(
+        raw_env(
+            rules=rules,
+            render_mode=render_mode,
+            max_plies=max_plies,
+            action_mask_in=action_mask_in,
+            viewer=viewer,
+        )
+    )
+
+
+def parallel_env(
+    *,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    max_plies: int | None = None,
+    action_mask_in: MaskPlace = "observation",
+    viewer: str | None = None,
+) -> GameParallelEnv:
+    """The parallel form: one ply per step, the agents not to move playing the
+    no-op ``wait_action`` (see :class:`referee.env.GameParallelEnv`)."""
+    return GameParallelEnv(
+        GAME,
+        FORMAT.rules_json(rules or Rules()),
+        render_mode,
+        max_plies=max_plies,
+        action_mask_in=action_mask_in,
+        viewer=viewer,
+    )
 
 
 class raw_env(GameEnv):  # PettingZoo's name for the unwrapped class
-    """The unwrapped environment; :attr:`game` is the game's current state."""
+    """The unwrapped environment; :attr:`game` is the game's current state.
+    ``max_plies``, ``action_mask_in`` and ``viewer`` are :class:`referee.env.GameEnv`'s."""
 
-    metadata = {**GameEnv.metadata, "name": "schotten_totten_v0"}  # noqa: RUF012
+    metadata = {**GameEnv.metadata, "name": GAME.env_name}  # noqa: RUF012
 
-    def __init__(self, *, rules: Rules | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        action_mask_in: MaskPlace = "observation",
+        viewer: str | None = None,
+    ) -> None:
         self.rules = rules or Rules()
-        super().__init__(ACTIONS, 2, len(CLAN_CARDS.cards), render_mode)
+        super().__init__(
+            GAME,
+            FORMAT.rules_json(self.rules),
+            render_mode,
+            max_plies=max_plies,
+            action_mask_in=action_mask_in,
+            viewer=viewer,
+        )
         self.game: State
-
-    def _deal(self, rng: random.Random) -> State:
-        return new_game(seed=rng.getrandbits(32), rules=self.rules)

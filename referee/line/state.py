@@ -15,7 +15,6 @@ Every game's state is a frozen, slotted dataclass that subclasses
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -112,13 +111,12 @@ class LineState(Generic[MoveT]):
 
     A game sets the class attributes (plain attributes, not dataclass fields)
     ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
-    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_RECORDS``
-    (the module of its record format), ``_parse`` (its move parser, as a
-    ``staticmethod``) and, if its views mask moves, ``_as_seen`` (the same for
-    every viewer); it overrides ``_view_changes`` if its views hide more than
-    the hands and the piles' order; and it defines ``parse_move``, ``_apply``
-    (its rules: a checked move and the history of the state it makes),
-    ``generate_legal_moves`` and ``_render``.
+    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_parse`` (its
+    move parser, as a ``staticmethod``) and, if its views mask moves,
+    ``_as_seen`` (the same for every viewer); it overrides ``_view_changes`` if
+    its views hide more than the hands and the piles' order; and it defines
+    ``parse_move``, ``_apply`` (its rules: a checked move and the history of
+    the state it makes), ``generate_legal_moves`` and ``_render``.
 
     >>> from referee import schotten_totten as st
     >>> game = st.new_game(seed=1)
@@ -132,8 +130,6 @@ class LineState(Generic[MoveT]):
     _MOVE_TYPES: ClassVar[frozenset[type]]
     _GAME_OVER: ClassVar[str]
     _NOT_YOUR_TURN: ClassVar[str]
-    #: The module of the game's record format (its ``FORMAT``), imported when needed.
-    _RECORDS: ClassVar[str]
 
     if TYPE_CHECKING:
 
@@ -224,6 +220,28 @@ class LineState(Generic[MoveT]):
             return False
         return True
 
+    def refusal(self, move: MoveT | str, *, player: int | None = None) -> IllegalMoveError | None:
+        """Why ``move`` is refused (the error :meth:`play` would raise), or ``None``
+        if it is legal, as in every game; an ``InvalidMoveError`` for unreadable text.
+
+        >>> from referee import schotten_totten as st
+        >>> st.new_game(seed=1).refusal("draw").reason == "must_play_first"
+        True
+        """
+        try:
+            self.play(move, player=player)
+        except IllegalMoveError as error:
+            return error
+        return None
+
+    def is_chance_node(self) -> bool:
+        """Whether the next ply is chance (a game with explicit chance plies says when)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """The outcomes of a chance ply with their chances (none by default)."""
+        return []
+
     def play(self, move: MoveT | str, *, player: int | None = None) -> Self:
         """The state after ``move``. Raises ``IllegalMoveError`` (or
         ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
@@ -287,7 +305,12 @@ class LineState(Generic[MoveT]):
         start, hidden = self.past.origin()
         if not isinstance(start, type(self)):
             raise ValueError("this state was set up from a position: it has no history to record")
-        game_format = importlib.import_module(self._RECORDS).FORMAT
+        from referee.games import descriptor_of
+
+        game = descriptor_of(self)
+        if game is None:
+            raise ValueError(f"no game in referee.games declares {type(self).__name__}")
+        game_format: Any = game.format
         record: Record = game_format.record_of(start, self.history, self.outcome, public=hidden)
         return record
 

@@ -1,17 +1,11 @@
-"""The games that records can name, each described by a :class:`GameFormat`.
+"""The record format of each game (:class:`GameFormat`), found through the
+one game registry, :mod:`referee.games`.
 
-Games register explicitly, never as a side effect of importing them:
-
-- the three bundled games are known here by name and module path, and each is
-  imported the first time :func:`find_game` asks for it;
-- a third-party game is found through the ``referee.games`` entry point group:
-  the entry point's name is the game's name in records, its object the game's
-  :class:`GameFormat`. In the third-party package's ``pyproject.toml``::
-
-      [project.entry-points."referee.games"]
-      "my-game" = "my_game.record:FORMAT"
-
-- a program can also call :func:`register` with a format it built.
+A record names its game (``"game": "schotten-totten"``) and :func:`find_game`
+gives that game's format: ``referee.games.find_game(name).format``. Games are
+declared by their :class:`~referee.games.GameDescriptor` (bundled, registered
+with :func:`register`, or installed through the ``referee.games`` entry point
+group); this module only reads them.
 
 >>> import sys
 >>> "schotten-totten" in game_names()
@@ -24,14 +18,14 @@ True
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, overload
 
+from referee import games
 from referee.game import Outcome
-from referee.records._types import Match, Position, Record, RecordError
+from referee.games import ENTRY_POINT_GROUP, game_names, register
+from referee.records._types import Match, Position, Record
 
 if TYPE_CHECKING:
     from referee.clans_and_glory.state import State as _ClansAndGlory
@@ -54,10 +48,6 @@ __all__ = [
     "game_of",
     "register",
 ]
-
-#: The entry point group through which third-party games join.
-ENTRY_POINT_GROUP = "referee.games"
-
 
 @dataclass(frozen=True)
 class ClaimAnswer:
@@ -149,92 +139,16 @@ class GameFormat(Protocol[StateT]):
         ...
 
 
-@dataclass(frozen=True)
-class _Builtin:
-    """Where a bundled game lives: imported only when it is first needed."""
-
-    #: ``"module:attribute"`` of the game's :class:`GameFormat`.
-    format: str
-    #: ``"module:qualified name"`` of each state (or view) class of the game.
-    states: tuple[str, ...]
-    #: ``"module:function"`` drawing a state as SVG (see :mod:`referee.svg`).
-    picture: str
-
-
-_BUILTIN: dict[str, _Builtin] = {
-    "schotten-totten": _Builtin(
-        "referee.schotten_totten.record:FORMAT",
-        ("referee.schotten_totten.state:State",),
-        "referee.schotten_totten.picture:draw",
-    ),
-    "schotten-totten-2": _Builtin(
-        "referee.schotten_totten_2.record:FORMAT",
-        ("referee.schotten_totten_2.state:State",),
-        "referee.schotten_totten_2.picture:draw",
-    ),
-    "clans-and-glory": _Builtin(
-        "referee.clans_and_glory.record:FORMAT",
-        ("referee.clans_and_glory.state:State", "referee.clans_and_glory.state:View"),
-        "referee.clans_and_glory.picture:draw",
-    ),
-}
-#: The formats loaded or registered so far, by name.
-_GAMES: dict[str, GameFormat[Any]] = {}
-_FormatT = TypeVar("_FormatT", bound=GameFormat[Any])
-
-
-def _load(path: str) -> Any:
-    """The object at ``"module:attribute"`` (importing the module)."""
-    module, _, attribute = path.partition(":")
-    value = importlib.import_module(module)
-    for part in attribute.split("."):
-        value = getattr(value, part)  # a path we wrote, resolved like an entry point
-    return value
-
-
-def register(game: _FormatT) -> _FormatT:
-    """Make a game's format known to the records machinery under ``game.name``.
-
-    >>> class Tiny:
-    ...     name, title = "tiny-doctest-game", "Tiny"
-    >>> register(Tiny()).title, "tiny-doctest-game" in game_names()
-    ('Tiny', True)
-    >>> del _GAMES["tiny-doctest-game"]
-    """
-    _GAMES[game.name] = game
-    return game
-
-
-def _third_party() -> dict[str, Any]:
-    """The entry points of the ``referee.games`` group, by game name."""
-    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
-
-
-def game_names() -> list[str]:
-    """The names of every known game: bundled, registered or installed (none is imported)."""
-    return sorted(set(_BUILTIN) | set(_GAMES) | set(_third_party()))
-
-
 def game_of(state: object) -> str | None:
-    """The name of the bundled game whose state (or view) ``state`` is, else ``None``.
-
-    Compares class paths, so no game is imported to answer.
+    """The name of the game whose state (or view) ``state`` is, else ``None``
+    (see :func:`referee.games.descriptor_of`).
 
     >>> from referee import schotten_totten as st
     >>> game_of(st.new_game(seed=1)), game_of("R7")
     ('schotten-totten', None)
     """
-    kinds = {f"{kind.__module__}:{kind.__qualname__}" for kind in type(state).__mro__}
-    for name, builtin in _BUILTIN.items():
-        if kinds.intersection(builtin.states):
-            return name
-    return None
-
-
-def _picture(name: str) -> Callable[..., Any]:
-    """The function drawing a bundled game's states (for :mod:`referee.svg`)."""
-    draw: Callable[..., Any] = _load(_BUILTIN[name].picture)
-    return draw
+    game = games.descriptor_of(state)
+    return None if game is None else game.name
 
 
 @overload
@@ -256,31 +170,11 @@ def find_game(name: str, where: str = "") -> GameFormat[AnyGameState]: ...
 
 
 def find_game(name: str, where: str = "") -> GameFormat[Any]:
-    """The format registered as ``name``; a RecordError naming the known ones if none.
+    """The record format of the game ``name`` (``referee.games.find_game(name).format``);
+    a RecordError naming the known games if there is none.
 
     With the name written out, the format's states are typed precisely:
     ``find_game("schotten-totten").load_position(p)`` is a Schotten Totten
     ``State``; a name known only at run time gives any bundled game's state.
     """
-    if not isinstance(name, str):
-        raise RecordError(
-            f"unknown game {name!r} (known: {', '.join(game_names())})", where, "game"
-        )
-    game = _GAMES.get(name)
-    if game is not None:
-        return game
-    builtin = _BUILTIN.get(name)
-    if builtin is not None:
-        return register(_load(builtin.format))
-    point = _third_party().get(name)
-    if point is None:
-        known = ", ".join(game_names())
-        raise RecordError(f"unknown game {name!r} (known: {known})", where, "game")
-    game = point.load()
-    if game.name != name:
-        raise RecordError(
-            f"the entry point {name!r} of {ENTRY_POINT_GROUP!r} gives a game named {game.name!r}",
-            where,
-            "game",
-        )
-    return register(game)
+    return games.find_game(name, where).format

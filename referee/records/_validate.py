@@ -259,13 +259,9 @@ def _validate_game(
             raise lone
     except RecordError as error:
         return _unreadable(where, str(record.game), record.is_public, error), None
-    # The bundled games replay without keeping a history (the report never reads
-    # it); any other game plays through the protocol's play().
-    play = getattr(state, "_play_untracked", None) or state.play
     for ply, move in enumerate(record.moves, start=1):
         try:
-            state = play(move)
-            play = getattr(state, "_play_untracked", None) or state.play
+            state = state.play(move)
         except RefereeError as error:
             evidence = None
             if isinstance(error, ClaimRefusedError) and error.verdict is not None:
@@ -386,7 +382,7 @@ def _arena_end(result: Any, state: Any, plies: int) -> tuple[Outcome | None, str
     ``forfeit`` of the player ``loser`` (the other player wins a two-player game;
     with more players nobody does), or ``ply_limit`` after ``plies`` moves (a draw)."""
     reason, winner = result["reason"], result.get("winner")
-    players = len(state.hand_sizes)
+    players = state.num_players
     if reason == "ply_limit":
         if result.get("plies") != plies or winner is not None:
             return None, f"a ply limit ends with no winner after 'plies' moves (here {plies})"

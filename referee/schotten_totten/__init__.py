@@ -16,7 +16,7 @@ from referee.schotten_totten.moves import (
     PlayCard,
     parse_move,
 )
-from referee.schotten_totten.picture import render
+from referee.schotten_totten.render import render
 from referee.schotten_totten.start import check_deck, new_game, public_game
 from referee.schotten_totten.state import (
     CLAN_CARDS,

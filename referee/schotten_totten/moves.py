@@ -39,14 +39,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 from referee.schotten_totten.cards import AnyCard, Tactic, parse_card
 
 __all__ = [
+    "MAX_MOVE_CHARS",
     "PILES",
     "Banshee",
     "Claim",
@@ -64,6 +66,11 @@ __all__ = [
 
 #: The draw piles of the tactics variant.
 PILES = ("clan", "tactic")
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
+#: parsed, so the parse cache never keeps it. No move the rules allow is longer
+#: than 73: ``recruiter draw tactic tactic tactic return blind_mans_bluff shield_bearer``.
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 # ASCII digits only; a leading zero is refused with its own message (see _number).
 _NUMBER = r"(?:[0-9]{1,2})"
@@ -277,20 +284,24 @@ Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
 
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
     Only the shape is checked here: whether the card exists, the stone is on
-    the board and the move is legal is the position's business.
+    the board and the move is legal is the position's business. Text longer
+    than :data:`MAX_MOVE_CHARS` is refused unread (and never cached):
+
+    >>> parse_move("return " + " ".join(["R7"] * 40))
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'return R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 R7 '... (126 characters): a move is at most 100 characters
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    return _parse_text(text)
+    return _READ(text)
 
 
-@lru_cache(maxsize=4096)
 def _parse_text(text: str) -> Move:
-    # Moves are immutable values, so a replay can share parsed moves freely.
     try:
         move = _parse_words(text)
     except InvalidCardError as error:
@@ -340,3 +351,7 @@ def _parse_words(text: str) -> Move | None:
         words = match.group(2).split(" ") if match.group(2) else []
         return Recruit(draws, tuple(w if w in PILES else parse_card(w) for w in words))
     return None
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')

@@ -273,7 +273,7 @@ def draw(state: State, move: Draw, past: History[Move]) -> State:
         )
     pile = move.pile
     if not state.rules.tactics and pile is not None:
-        raise illegal(move, Reason.NO_TACTICS, "the base game has one pile: write 'draw'")
+        raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "the base game has one pile: write 'draw'")
     if state.rules.tactics and pile is None:
         raise illegal(
             move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from referee.cards import Card
+from referee.errors import InvalidDealError
 from referee.schotten_totten.cards import CLAN_CARDS, INDEX, TACTIC_CARDS, Tactic
 from referee.schotten_totten.state import Rules, State
 
@@ -42,7 +43,7 @@ def new_game(
     """
     rules = _check_setup(first, rules)
     if seed is not None and (type(seed) is not int):
-        raise ValueError(f"seed must be an int or None, not {seed!r}")
+        raise InvalidDealError("field_type", f"seed must be an int or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the piles, not both")
     rng = random.Random(seed)

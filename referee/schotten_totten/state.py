@@ -68,6 +68,7 @@ from referee.schotten_totten.moves import (
     Traitor,
     parse_move,
 )
+from referee.schotten_totten.render import render
 
 __all__ = [
     "BLIND_FORMATION",
@@ -107,7 +108,7 @@ class Reason(StrEnum):
     PASS_DRAWS_NOTHING = "pass_draws_nothing"
     MUST_CLAIM = "must_claim"
     # tactics variant
-    NO_TACTICS = "no_tactics"
+    TACTICS_NOT_IN_PLAY = "tactics_not_in_play"
     TACTIC_LIMIT = "tactic_limit"
     SECOND_JOKER = "second_joker"
     STYLE_TAKEN = "style_taken"
@@ -307,7 +308,6 @@ class State(LineState[Move]):
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
-    _RECORDS = "referee.schotten_totten.record"
     _as_seen = staticmethod(_as_seen_in_a_view)
     _parse = staticmethod(parse_move)
 
@@ -317,9 +317,10 @@ class State(LineState[Move]):
 
     # --- reading the position -------------------------------------------------
 
-    def visible_cards(self) -> set[Card]:
-        """Every clan card both players can see: on the stones and discarded."""
-        return set(INDEX.cards_of(self.seen))
+    def visible_cards(self) -> Counter[Card]:
+        """Every clan card both players can see: on the stones and discarded,
+        counted (once each: the clan cards are all different), as in every game."""
+        return Counter(INDEX.cards_of(self.seen))
 
     def visible_tactics(self) -> Counter[Tactic]:
         """The tactic cards both players can see, counted."""
@@ -428,7 +429,7 @@ class State(LineState[Move]):
         return {"hand_tactics": counts, "under_piles": under}
 
     def _render(self) -> str:
-        return _picture.render(self)
+        return render(self)
 
     def claim_verdict(
         self, number: int, *, player: int | None = None, engine: Engine = "exact"
@@ -561,6 +562,5 @@ PILE_NAMES = ("clan", "tactic")
 # The state's jobs, each in its own module (they import this one).
 from referee.schotten_totten import claims as _claims  # noqa: E402
 from referee.schotten_totten import legal as _legal  # noqa: E402
-from referee.schotten_totten import picture as _picture  # noqa: E402
 from referee.schotten_totten import rules as _rules  # noqa: E402
 from referee.schotten_totten import status as _status  # noqa: E402

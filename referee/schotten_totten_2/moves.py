@@ -61,15 +61,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
+from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
+from referee.notation import MoveReader
 from referee.schotten_totten_2.wall import AnyCard, TacticCard, parse_card
 
 __all__ = [
+    "MAX_MOVE_CHARS",
     "Control",
     "Desertion",
     "Draw",
@@ -89,6 +91,12 @@ __all__ = [
     "Treason",
     "parse_move",
 ]
+
+#: Longest move text read (characters), the records' own limit
+#: (``referee.records.MAX_MOVE_CHARS``); longer text is refused before it is
+#: parsed, so the parse cache never keeps it. No move the rules allow is longer
+#: than 40: ``exchange recruitment,desertion,explosion``.
+MAX_MOVE_CHARS = NOTATION_LIMIT
 
 _CARD = r"(?:[A-Z](?:0|[1-9]\d?)|[a-z]+)"
 # One text per number: no leading zeros.
@@ -409,6 +417,8 @@ _WORDS: dict[str, Move] = {
 }
 
 
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
@@ -419,15 +429,18 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
     ...
     referee.errors.InvalidMoveError: malformed move 'retreat 5,5': a tile is named twice
+
+    Text longer than :data:`MAX_MOVE_CHARS` is refused unread (and never cached):
+
+    >>> parse_move("retreat " + ",".join(map(str, range(99))))
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidMoveError: malformed move 'retreat 0,1,2,3,4,5,6,7,8,9,10,11,12,13,'... (294 characters): a move is at most 100 characters
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"malformed move {text!r}: a move is text, like 'R7@3'")
-    return _parse_text(text)
+    return _READ(text)
 
 
-@lru_cache(maxsize=4096)
 def _parse_text(text: str) -> Move:
-    # Moves are immutable values, so a replay can share parsed moves freely.
     word = _WORDS.get(text)
     if word is not None:
         return word
@@ -492,3 +505,7 @@ def _build(head: str, groups: tuple[str | None, ...], text: str) -> Move:
         return ExchangeReply(trio)
     assert head == "exchange"
     return Exchange(trio)
+
+
+#: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
+_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')

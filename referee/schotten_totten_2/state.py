@@ -27,13 +27,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar, assert_never, cast
 
 from referee.cards import Card
-from referee.errors import ClaimRefusedError
+from referee.errors import ClaimRefusedError, InvalidDealError
 from referee.game import (
     NO_HISTORY,
     REFEREE_ENDS,
     History,
     Outcome,
     Termination,
+    check_player,
 )
 from referee.line import (
     LegacyLineState,
@@ -171,7 +172,7 @@ class Reason(StrEnum):
     NO_SUCH_TILE = "no_such_tile"
     UNKNOWN_CARD = "unknown_card"
     CARD_NOT_IN_HAND = "card_not_in_hand"
-    CARD_ALREADY_SEEN = "card_already_seen"
+    CARD_ALREADY_PLAYED = "card_already_played"
     WRONG_ROLE = "wrong_role"
     OPENING_TOO_LATE = "opening_too_late"
     SECOND_OIL = "second_oil"
@@ -187,6 +188,7 @@ class Reason(StrEnum):
     MUST_PLAY_FIRST = "must_play_first"
     MUST_DRAW = "must_draw"
     NOTHING_TO_DRAW = "nothing_to_draw"
+    PILE_EMPTY = "pile_empty"
     PASS_DRAWS_NOTHING = "pass_draws_nothing"
     TACTICS_NOT_IN_PLAY = "tactics_not_in_play"
     TACTIC_LIMIT = "tactic_limit"
@@ -358,7 +360,6 @@ class State(LegacyLineState[Move]):
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
-    _RECORDS = "referee.schotten_totten_2.record"
     _as_seen = staticmethod(_as_seen_in_a_view)
     _parse = staticmethod(parse_move)
 
@@ -478,7 +479,7 @@ class State(LegacyLineState[Move]):
         ``player``, when given, must be the attacker (only it declares control).
         Raises ``ValueError`` if the attacker's formation there is not complete.
         """
-        if player is not None and player != self.attacker:
+        if player is not None and check_player(player, 2) != self.attacker:
             raise ValueError(
                 f"only the attacker (player {self.attacker + 1}) declares control, "
                 f"not player {player + 1}"
@@ -899,7 +900,7 @@ class State(LegacyLineState[Move]):
                 raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a card of this game")
             if available[card] < count:
                 raise illegal(
-                    move, Reason.CARD_ALREADY_SEEN, f"{card} cannot be in {whose} hand: it is seen"
+                    move, Reason.CARD_ALREADY_PLAYED, f"{card} cannot be in {whose} hand: it is seen"
                 )
         return None
 
@@ -958,7 +959,8 @@ class State(LegacyLineState[Move]):
                     move, Reason.TACTICS_NOT_IN_PLAY, "there is no tactic pile in the base game"
                 )
             if self.tactic_deck_size == 0:
-                raise illegal(move, Reason.NOTHING_TO_DRAW, "the tactic pile is empty")
+                empty = Reason.PILE_EMPTY if self.deck_size else Reason.NOTHING_TO_DRAW
+                raise illegal(move, empty, "the tactic pile is empty")
             tactic_deck = self.tactic_deck
             new_hand = None
             if tactic_deck is not None:
@@ -975,7 +977,9 @@ class State(LegacyLineState[Move]):
                 late_control=player == self.attacker,
             )
         if self.deck_size == 0:
-            raise illegal(move, Reason.NOTHING_TO_DRAW, "the siege deck is empty")
+            other = self.rules.tactics and self.tactic_deck_size > 0
+            empty = Reason.PILE_EMPTY if other else Reason.NOTHING_TO_DRAW
+            raise illegal(move, empty, "the siege deck is empty")
         deck = self.deck
         siege_hand = None
         if deck is not None:
@@ -2419,7 +2423,7 @@ def new_game(
     """
     rules = _check_rules(rules)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        raise InvalidDealError("field_type", f"seed must be a whole number or None, not {seed!r}")
     if seed is not None and (deck is not None or tactic_deck is not None):
         raise ValueError("give a seed or the pile orders, not both")
     _check_attacker(attacker)

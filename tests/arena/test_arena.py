@@ -295,11 +295,12 @@ def test_in_process_bots_get_their_own_view_only() -> None:
 
     def spy(turn: Turn) -> object:
         view = turn.view
+        hidden = [hand is None for hand in view.hands]
+        assert hidden == [p != turn.seat for p in range(len(view.hands))]
         if turn.game == "clans-and-glory":
-            assert view.viewer == turn.seat
+            assert view.deal is None and view.removed is None
         else:
-            assert view.hands[1 - turn.seat] is None and view.deck is None
-            assert view.hands[turn.seat] is not None
+            assert view.deck is None
         assert all(s.ply < turn.ply for s in turn.seen)
         checked.append(turn.ply)
         return turn.rng.choice(turn.legal_moves)

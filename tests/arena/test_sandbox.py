@@ -203,8 +203,15 @@ def test_default_limits_are_those_documented() -> None:
     box = Sandbox()
     assert (box.memory, box.address_space, box.processes) == (2 << 30, 8 << 30, 64)
     assert (box.open_files, box.file_size, box.scratch) == (256, 64 << 20, 64 << 20)
-    with pytest.raises(ValueError, match="Sandbox processes must be a positive integer, not 0"):
+    with pytest.raises(
+        ValueError, match=r"Sandbox processes must be a whole number from 1 to .*, not 0"
+    ):
         Sandbox(processes=0)
+    with pytest.raises(
+        ValueError,
+        match=r"Sandbox memory must be a whole number from 1 to 1099511627776, not 1152921504606846976$",
+    ):
+        Sandbox(memory=1 << 60)  # once, prlimit could not read it and every bot crashed
 
 
 def test_a_bot_killing_everything_it_may_finds_no_one() -> None:

@@ -29,7 +29,7 @@ def position(
         cells[layout.index(seat)] = placed
     stacks = [tuple((shields or {}).get(t, ())) for t in range(1, layout.tableaus + 1)]
     return State(
-        players=players,
+        num_players=players,
         layout=layout,
         deal=setup_for(players).deck(),
         removed=(),

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.clans_and_glory import State, new_game
 
-# (players, seed, plies): a random playout from new_game(players, seed=seed)
+# (players, seed, plies): a random playout from new_game(players=players, seed=seed)
 # choosing with random.Random(seed) puts a face-down card on the table at its
 # last ply, mid-game. One ply earlier, only face-down moves are legal.
 FACE_DOWN_POSITIONS = [(2, 465, 14), (3, 169, 21), (4, 91, 25), (4, 167, 27)]
@@ -17,9 +17,9 @@ FACE_DOWN_POSITIONS = [(2, 465, 14), (3, 169, 21), (4, 91, 25), (4, 167, 27)]
 def random_position(players: int, seed: int, plies: int) -> State:
     """The position after ``plies`` random legal moves (fewer if the game ends)."""
     rng = random.Random(seed)
-    game = new_game(players, seed=seed)
+    game = new_game(players=players, seed=seed)
     for _ in range(plies):
-        if game.is_over:
+        if game.is_game_over():
             break
         game = game.play(rng.choice(game.generate_legal_moves()))
     return game
@@ -28,7 +28,7 @@ def random_position(players: int, seed: int, plies: int) -> State:
 def face_down_position(index: int) -> State:
     """A running game with a face-down card on the table."""
     game = random_position(*FACE_DOWN_POSITIONS[index])
-    assert not game.is_over
+    assert not game.is_game_over()
     assert any(p is not None and not p.face_up for p in game.table)
     return game
 

@@ -87,7 +87,7 @@ class TestActionIds:
     @settings(max_examples=60, deadline=None)
     @given(game=positions)
     def test_the_mask_is_the_legal_moves(self, game: State) -> None:
-        space = ACTIONS[game.players]
+        space = ACTIONS[game.num_players]
         mask = space.legal_action_mask(game)
         assert len(mask) == space.num_actions
         moves = game.generate_legal_moves()
@@ -98,38 +98,38 @@ class TestActionIds:
         for action in legal_actions(space, game):
             game.play(space.move_of(action))  # every masked id is playable
         # A view gives its viewer's mask: the same for the mover, empty for the rest.
-        for player in range(game.players):
+        for player in range(game.num_players):
             expected = mask if player == game.to_move else bytes(space.num_actions)
             assert space.legal_action_mask(game.view(player)) == expected
 
     @pytest.mark.parametrize("index", [0, 1, 2])
     def test_when_nothing_fits_only_face_down_ids_are_legal(self, index: int) -> None:
         game = no_fit_position(index)
-        space = ACTIONS[game.players]
+        space = ACTIONS[game.num_players]
         ids = legal_actions(space, game)
         assert len(ids) == len(game.legal_moves()) and all(a % 4 >= 2 for a in ids)
 
     @pytest.mark.parametrize("players", PLAYERS)
     def test_a_finished_game_masks_everything(self, players: int) -> None:
-        game = new_game(players, seed=1)
+        game = new_game(players=players, seed=1)
         assert sum(ACTIONS[players].legal_action_mask(game.resign(0))) == 0
         rng = random.Random(1)
-        while not game.is_over:
+        while not game.is_game_over():
             game = game.play(rng.choice(game.generate_legal_moves()))
         assert sum(ACTIONS[players].legal_action_mask(game)) == 0
 
     def test_a_space_refuses_another_tables_state(self) -> None:
         with pytest.raises(ValueError, match="for 2 players on its own layout; the state has 3"):
-            ACTIONS[2].legal_action_mask(new_game(3, seed=1))
+            ACTIONS[2].legal_action_mask(new_game(players=3, seed=1))
         with pytest.raises(ValueError, match=r"for 3 players .* on another layout"):
-            ACTIONS[3].observation(new_game(3, seed=1, layout=_custom_layout()), 0)
+            ACTIONS[3].observation(new_game(players=3, seed=1, layout=_custom_layout()), 0)
 
     def test_a_custom_layout_gets_its_own_space(self) -> None:
         layout = _custom_layout()
         space = actions_for(3, layout)
         assert space is not ACTIONS[3] and actions_for(3) is ACTIONS[3]
         assert actions_for(3, default_layout(3)) is ACTIONS[3]
-        game = new_game(3, seed=5, layout=layout)
+        game = new_game(players=3, seed=5, layout=layout)
         assert sum(space.legal_action_mask(game)) == len(game.legal_moves())
         with pytest.raises(ValueError, match="2 to 4 players, not 5"):
             actions_for(5)
@@ -149,15 +149,15 @@ class TestObservation:
         for _name, start, length in space.observation_layout:
             assert start == at
             at += length
-        assert at == space.observation_size == len(space.observation(new_game(players), 0))
+        assert at == space.observation_size == len(space.observation(new_game(players=players), 0))
 
     @settings(max_examples=60, deadline=None)
     @given(game=positions, data=st.data())
     def test_it_holds_nothing_the_player_may_not_see(
         self, game: State, data: st.DataObject
     ) -> None:
-        player = data.draw(st.integers(0, game.players - 1))
-        space = ACTIONS[game.players]
+        player = data.draw(st.integers(0, game.num_players - 1))
+        space = ACTIONS[game.num_players]
         seen = space.observation(game, player)
         assert seen == space.observation(game.view(player), player)
         # Two other deals of what this player cannot see look the same to it.
@@ -198,7 +198,7 @@ class TestObservation:
             assert list(block(space, seen, "shields left")) == left
 
     def test_shield_stacks_keep_their_order(self) -> None:
-        game = new_game(2, seed=3)
+        game = new_game(players=2, seed=3)
         moves = [m for m in game.legal_moves() if m.shield and m.tableau == 2]
         game = game.play(moves[0])
         game = game.play(next(m for m in game.legal_moves() if m.shield and m.tableau == 2))
@@ -211,7 +211,7 @@ class TestObservation:
             assert sum(stacks) == 2
 
     def test_only_a_seated_player_observes(self) -> None:
-        game = new_game(3, seed=1)
+        game = new_game(players=3, seed=1)
         for bad in (None, 3, -1, True):
             with pytest.raises(ValueError, match=rf"no player {bad!r}: an observation is a player"):
                 ACTIONS[3].observation(game, bad)  # type: ignore[arg-type]
@@ -220,7 +220,7 @@ class TestObservation:
 
     def test_a_view_of_another_player_is_refused(self) -> None:
         with pytest.raises(ValueError, match="a view of player 1 cannot be observed as 0"):
-            ACTIONS[2].observation(new_game(2).view(1), 0)
+            ACTIONS[2].observation(new_game(players=2).view(1), 0)
 
 
 class TestSearchFromAView:
@@ -230,9 +230,9 @@ class TestSearchFromAView:
         self, game: State, seed: int
     ) -> None:
         rng = random.Random(seed)
-        space = ACTIONS[game.players]
+        space = ACTIONS[game.num_players]
         sample = determinize(game.view(game.to_move), rng)
-        while not sample.is_over:
+        while not sample.is_game_over():
             ids = legal_actions(space, sample)
             assert ids
             sample = sample.play(space.move_of(rng.choice(ids)))

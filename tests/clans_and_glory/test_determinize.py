@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections import Counter
@@ -12,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card
-from referee.clans_and_glory import HiddenCard, Placed, State, new_game
+from referee.clans_and_glory import InvalidStateError, Placed, State, new_game
 from referee.clans_and_glory.determinize import determinize
 from tests.clans_and_glory.sampled import face_down_position, positions, random_position
 
@@ -45,16 +44,16 @@ class TestDeterminize:
     @settings(max_examples=60, deadline=None)
     @given(game=positions, data=st.data())
     def test_view_of_determinized_state_is_the_view(self, game: State, data: st.DataObject) -> None:
-        viewer = data.draw(st.sampled_from([None, *range(game.players)]))
+        viewer = data.draw(st.sampled_from([None, *range(game.num_players)]))
         view = game.view(viewer)
         full = determinize(view, random.Random(data.draw(st.integers(0, 1000))))
         assert full.view(viewer) == view
         assert sampling_only(full, viewer) == []
         # the constructor's own checks accept it too
-        assert dataclasses.replace(full) == full
+        assert full.replace() == full
         assert hidden_from(full, viewer) == hidden_from(game, viewer)
         assert full.outcome == game.outcome
-        assert not any(isinstance(p, HiddenCard) for p in full.table)
+        assert not any(p is not None and p.card is None for p in full.table)
 
     @settings(max_examples=30, deadline=None)
     @given(game=positions, seed=st.integers(0, 1000))
@@ -64,7 +63,7 @@ class TestDeterminize:
         rng = random.Random(seed)
         viewer = game.to_move
         full = determinize(game.view(viewer), rng)
-        while not full.is_over:
+        while not full.is_game_over():
             mover = full.to_move
             moves = full.generate_legal_moves()
             assert moves, "a running game always has a legal move"
@@ -90,13 +89,13 @@ class TestDeterminize:
     def test_a_referee_end_is_kept(self) -> None:
         game = random_position(3, 5, 7).resign(1)
         full = determinize(game.view(0), random.Random(0))
-        assert full.outcome == game.outcome and full.is_over
+        assert full.outcome == game.outcome and full.is_game_over()
         assert full.view(0) == game.view(0)
 
     def test_the_deal_deals_the_sampled_state(self) -> None:
         game = random_position(4, 8, 13)
         full = determinize(game.view(2), random.Random(3))
-        dealt = new_game(4, deck=full.deal)
+        dealt = new_game(players=4, deck=full.deal)
         assert dealt.removed == full.removed
         start_seats = set(full.layout.start_seats)
         assert [p for s, p in zip(full.layout.seats, dealt.table, strict=True) if p] == [
@@ -109,20 +108,21 @@ class TestDeterminize:
             )
 
     def test_impossible_counts_are_refused(self) -> None:
-        view = new_game(2, seed=5).view(0)
+        view = new_game(players=2, seed=5).view(0)
         with pytest.raises(
             ValueError,
             match="11 cards are unseen, but the hidden hands, face-down cards and removed cards hold 33",
         ):
-            determinize(dataclasses.replace(view, hand_sizes=(9, 30)), random.Random(0))
-        with pytest.raises(ValueError, match="player 1 holds 9 cards, but the view counts 3"):
-            determinize(dataclasses.replace(view, hand_sizes=(3, 8)), random.Random(0))
+            determinize(view.replace(hand_sizes=(9, 30)), random.Random(0))
+        # a view whose counts disagree with the viewer's hand cannot even be built
+        with pytest.raises(InvalidStateError, match=r"hand_sizes \(3, 8\) disagree with the hands"):
+            view.replace(hand_sizes=(3, 8))
 
     def test_a_full_state_hides_nothing(self) -> None:
-        game = new_game(2, seed=5)
+        game = new_game(players=2, seed=5)
         assert determinize(game, random.Random(0)) is game
         with pytest.raises(TypeError, match=r"takes a Clans and Glory view .* not tuple"):
-            determinize(game.view(0).hand, random.Random(0))  # type: ignore[arg-type]
+            determinize(game.view(0).hands[0], random.Random(0))  # type: ignore[arg-type]
 
 
 def test_every_unseen_card_lands_in_every_hidden_place_evenly() -> None:
@@ -132,7 +132,7 @@ def test_every_unseen_card_lands_in_every_hidden_place_evenly() -> None:
     game = face_down_position(3)
     viewer = next(p.player for p in game.table if p is not None and not p.face_up)
     assert viewer is not None
-    viewer = (viewer + 1) % game.players
+    viewer = (viewer + 1) % game.num_players
     view = game.view(viewer)
     rng = random.Random(2024)
     samples = 4000
@@ -143,8 +143,8 @@ def test_every_unseen_card_lands_in_every_hidden_place_evenly() -> None:
             if player != viewer:
                 counts.update((card, f"hand {player}") for card in hand)
         for placed, seen in zip(full.table, view.table, strict=True):
-            if isinstance(seen, HiddenCard):
-                assert isinstance(placed, Placed)
+            if seen is not None and seen.card is None:
+                assert isinstance(placed, Placed) and placed.card is not None
                 counts[placed.card, "face down"] += 1
         counts.update((card, "removed") for card in full.removed)
     places = Counter(place for _card, place in counts.elements())

@@ -48,7 +48,7 @@ from referee.records import RecordError, parse_record, validate
 
 @pytest.mark.parametrize("tableau", [0, -1, 5, 99, True, 1.0, "1", None])
 def test_shield_stack_of_a_tableau_that_is_not_there(tableau: Any) -> None:
-    game = new_game(2, seed=1)
+    game = new_game(players=2, seed=1)
     with pytest.raises(ValueError, match=r"no tableau .* on this table \(tableaus 1-4\)"):
         game.shield_stack(tableau)
     assert game.shield_stack(4) == ()
@@ -56,7 +56,7 @@ def test_shield_stack_of_a_tableau_that_is_not_there(tableau: Any) -> None:
 
 @pytest.mark.parametrize("player", [-1, 3, True, 0.0, "0", None])
 def test_shields_left_of_a_player_that_is_not_there(player: Any) -> None:
-    game = new_game(3, seed=1)
+    game = new_game(players=3, seed=1)
     with pytest.raises(ValueError, match=re.escape(f"no player {player!r} in a 3-player game")):
         game.shields_left(player)
     if player is not None:  # view(None) is the spectator's view
@@ -69,7 +69,7 @@ def test_shields_left_of_a_player_that_is_not_there(player: Any) -> None:
     "seat", [Seat(5, 1), Seat(1, 8), Seat(0, 0), Seat(-1, 2), (1, 9), "t1s2", None]
 )
 def test_seat_look_ups_off_the_table_are_value_errors(seat: Any) -> None:
-    game = new_game(2, seed=1)
+    game = new_game(players=2, seed=1)
     layout = game.layout
     for look_up in (
         layout.index,
@@ -145,7 +145,7 @@ def test_the_largest_layout_is_still_small_to_show(tmp_path: Path) -> None:
     grid = tuple((limit * (i % 2), 2 * i) for i in range(len(seats)))
     starts = tuple(Seat(t, 1) for t in range(1, 7))
     layout = Layout(6, tuple(seats), pairs, pairs, starts, grid)
-    game = new_game(4, seed=1, layout=layout)
+    game = new_game(players=4, seed=1, layout=layout)
     record = FORMAT.random_record(1, {"players": 4}).to_json()
     record["deal"] = game.deal_to_json()
     record["moves"] = [str(game.legal_moves()[0])]
@@ -197,8 +197,8 @@ def test_a_layouts_lookups_cannot_be_changed() -> None:
 
 
 def test_changing_what_a_public_attribute_returns_cannot_corrupt_later_games() -> None:
-    game = new_game(2, seed=1)
-    expected = str(new_game(2, seed=1))
+    game = new_game(players=2, seed=1)
+    expected = str(new_game(players=2, seed=1))
     with pytest.raises(TypeError):
         SETUPS[2] = SETUPS[4]  # type: ignore[index]
     # What is handed out is either immutable or a fresh copy.
@@ -210,19 +210,27 @@ def test_changing_what_a_public_attribute_returns_cannot_corrupt_later_games() -
     position.data["hands"][0].clear()
     record = FORMAT.random_record(1, {})
     assert isinstance(record.moves, tuple)
-    for value in (game.table, game.hands, game.shields, game.deal, game.removed, game.moves):
+    for value in (game.table, game.hands, game.shields, game.deal, game.removed, game.history):
         assert isinstance(value, tuple)
     assert all(isinstance(hand, tuple) for hand in game.hands)
-    assert str(new_game(2, seed=1)) == expected and str(game) == expected
-    assert default_layout(2).to_json() == new_game(2, seed=1).layout.to_json()
+    assert str(new_game(players=2, seed=1)) == expected and str(game) == expected
+    assert default_layout(2).to_json() == new_game(players=2, seed=1).layout.to_json()
     assert FORMAT.position_of(game).data["hands"][0]
 
 
 def test_a_state_built_from_lists_holds_tuples() -> None:
-    game = new_game(2, seed=1)
+    game = new_game(players=2, seed=1)
     table = list(game.table)
     hands = [list(h) for h in game.hands]
-    state = State(2, game.layout, list(game.deal), [], table, hands, [[], [], [], []])
+    state = State(
+        num_players=2,
+        layout=game.layout,
+        deal=list(game.deal),
+        removed=[],
+        table=table,
+        hands=hands,
+        shields=[[], [], [], []],
+    )
     table[0] = Placed(Card("W", 3))
     hands[0].clear()
     assert isinstance(state.table, tuple) and state.table == game.table
@@ -231,7 +239,7 @@ def test_a_state_built_from_lists_holds_tuples() -> None:
 
 
 def test_states_and_layouts_survive_copy_and_pickle() -> None:
-    game = new_game(3, seed=2).play(new_game(3, seed=2).legal_moves()[0])
+    game = new_game(players=3, seed=2).play(new_game(players=3, seed=2).legal_moves()[0])
     assert copy.deepcopy(game) == game
     again = pickle.loads(pickle.dumps(game))
     assert again == game and again.legal_moves() == game.legal_moves()
@@ -242,7 +250,7 @@ def test_states_and_layouts_survive_copy_and_pickle() -> None:
 
 @pytest.mark.parametrize("move", [None, 3, b"G5@t1s1", 1.5, ["G5@t1s1"], Card("G", 5)])
 def test_play_of_something_that_is_not_a_move_is_an_invalid_move_error(move: Any) -> None:
-    game = new_game(2, seed=1)
+    game = new_game(players=2, seed=1)
     for call in (game.play, game.refusal):
         with pytest.raises(InvalidMoveError, match=re.escape(f"malformed move {move!r}")) as info:
             call(move)
@@ -324,12 +332,12 @@ def test_new_game_refuses_bad_arguments_at_once(kwargs: dict[str, Any], words: s
 def test_a_deck_of_card_texts_gets_a_message_that_says_so() -> None:
     texts = [str(c) for c in setup_for(2).deck()]
     with pytest.raises(InvalidDealError) as info:
-        new_game(2, deck=texts)  # type: ignore[arg-type]
+        new_game(players=2, deck=texts)  # type: ignore[arg-type]
     message = str(info.value)
     assert "not 'R3'" in message and "CLAN_CARDS.parse" in message
     assert "not in play" not in message and "missing" not in message
     cards = [CLAN_CARDS.parse(t) for t in texts]
-    assert new_game(2, deck=cards) == state_from_deal(2, {"deck": texts})
+    assert new_game(players=2, deck=cards) == state_from_deal(2, {"deck": texts})
 
 
 def test_record_names_of_the_wrong_length_and_a_first_that_is_not_zero() -> None:
@@ -350,17 +358,17 @@ def test_record_names_of_the_wrong_length_and_a_first_that_is_not_zero() -> None
 
 
 def test_a_state_that_cannot_exist_is_refused_with_every_problem() -> None:
-    game = new_game(2, seed=1)
+    game = new_game(players=2, seed=1)
     hands = (game.hands[0] + (game.hands[1][0],), game.hands[1])
     with pytest.raises(InvalidStateError) as info:
         State(
-            2,
-            game.layout,
-            game.deal,
-            game.removed,
-            game.table[:-1],
-            hands,
-            ((0,) * 6, (), ()),
+            num_players=2,
+            layout=game.layout,
+            deal=game.deal,
+            removed=game.removed,
+            table=game.table[:-1],
+            hands=hands,
+            shields=((0,) * 6, (), ()),
             to_move=2,
         )
     message = str(info.value)
@@ -379,17 +387,17 @@ def test_a_state_that_cannot_exist_is_refused_with_every_problem() -> None:
 def test_a_state_on_the_wrong_number_of_tableaus_is_refused(
     players: int, layout_players: int
 ) -> None:
-    game = new_game(players, seed=1)
+    game = new_game(players=players, seed=1)
     layout = default_layout(layout_players)
     with pytest.raises(InvalidStateError, match=f"{players} players play on"):
         State(
-            players,
-            layout,
-            game.deal,
-            game.removed,
-            (None,) * len(layout.seats),
-            game.hands,
-            ((),) * layout.tableaus,
+            num_players=players,
+            layout=layout,
+            deal=game.deal,
+            removed=game.removed,
+            table=(None,) * len(layout.seats),
+            hands=game.hands,
+            shields=((),) * layout.tableaus,
         )
 
 

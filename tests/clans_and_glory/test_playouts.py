@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -33,11 +32,11 @@ def check_invariants(state: State) -> None:
     assert accounted(state) == Counter(state.setup.deck())
     assert sorted(state.deal, key=str) == sorted(state.setup.deck(), key=str)
     # at most five shields each, and every shield came with a move
-    for player in range(state.players):
+    for player in range(state.num_players):
         assert 0 <= state.shields_left(player) <= SHIELDS_PER_PLAYER
-    assert sum(map(len, state.shields)) == sum(m.shield for m in state.moves)
+    assert sum(map(len, state.shields)) == sum(m.shield for m in state.history)
     # turns go round in order
-    assert state.to_move == len(state.moves) % state.players
+    assert state.to_move == len(state.history) % state.num_players
 
 
 def an_illegal_move(state: State, rng: random.Random) -> Placement:
@@ -56,14 +55,14 @@ def an_illegal_move(state: State, rng: random.Random) -> Placement:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
 def test_random_playout_keeps_invariants(players: int, seed: int, choices: random.Random) -> None:
-    game = new_game(players, seed=seed)
-    assert game == new_game(players, seed=seed)
+    game = new_game(players=players, seed=seed)
+    assert game == new_game(players=players, seed=seed)
     setup = game.setup
     expected_moves = setup.hand_sizes[setup.last_player] * players
     start = game
     while game.outcome is None:
         check_invariants(game)
-        assert len(game.moves) < expected_moves
+        assert len(game.history) < expected_moves
         moves = game.legal_moves()
         assert moves
         # face down only when nothing fits face up anywhere
@@ -74,7 +73,7 @@ def test_random_playout_keeps_invariants(players: int, seed: int, choices: rando
             )
         # a refused move leaves the state equal
         bad = an_illegal_move(game, choices)
-        before = dataclasses.replace(game)
+        before = game.replace()
         with pytest.raises(IllegalMoveError):
             game.play(bad)
         assert game == before and hash(game) == hash(before)
@@ -89,7 +88,7 @@ def test_random_playout_keeps_invariants(players: int, seed: int, choices: rando
         game = after
     # the game ends on time: when the last player has placed its last card
     check_invariants(game)
-    assert len(game.moves) == expected_moves
+    assert len(game.history) == expected_moves
     assert game.hands[setup.last_player] == ()
     assert game.legal_moves() == []
     scores = game.outcome.scores
@@ -100,7 +99,7 @@ def test_random_playout_keeps_invariants(players: int, seed: int, choices: rando
         assert scores[game.outcome.winner] == max(scores)
     # the record replays exactly from the deal and the move texts
     replay = state_from_deal(players, start.deal_to_json())
-    for move in game.moves:
+    for move in game.history:
         replay = replay.play(str(move))
     assert replay == game and replay.outcome == game.outcome
 
@@ -111,7 +110,7 @@ def test_random_playout_keeps_invariants(players: int, seed: int, choices: rando
 def test_same_seed_same_playout(players: int, seed: int) -> None:
     moves = random_playout(seed, players=players)
     assert moves == random_playout(seed, players=players)
-    game = new_game(players, seed=seed)
+    game = new_game(players=players, seed=seed)
     for text in moves:
         game = game.play(text)
     assert game.outcome is not None

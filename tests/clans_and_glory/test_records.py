@@ -74,8 +74,8 @@ def test_same_seed_same_record_and_the_deal_is_deal_to_json() -> None:
     one = FORMAT.random_record(5, {"players": 3})
     assert one == FORMAT.random_record(5, {"players": 3})
     assert one != FORMAT.random_record(6, {"players": 3})
-    assert one.deal == new_game(3, seed=5).deal_to_json()
-    assert FORMAT.start(one) == new_game(3, seed=5)
+    assert one.deal == new_game(players=3, seed=5).deal_to_json()
+    assert FORMAT.start(one) == new_game(players=3, seed=5)
 
 
 def test_players_default_to_two() -> None:
@@ -83,7 +83,7 @@ def test_players_default_to_two() -> None:
     assert record.rules == {"players": 2} and len(record.moves) == 16
     data = record.to_json()
     del data["rules"]
-    assert FORMAT.start(parse_record(data)).players == 2
+    assert FORMAT.start(parse_record(data)).num_players == 2
 
 
 def test_result_holds_winner_reason_and_scores() -> None:
@@ -124,7 +124,7 @@ def test_a_custom_layout_travels_in_the_deal() -> None:
         opposite_pairs=base.opposite_pairs[:-1],  # the head seats do not face each other
         start_seats=base.start_seats,
     )
-    game = new_game(2, seed=3, layout=layout)
+    game = new_game(players=2, seed=3, layout=layout)
     data = record_json(3)
     data["deal"] = game.deal_to_json()
     data["moves"] = [str(game.legal_moves()[0])]
@@ -160,7 +160,7 @@ def test_random_record_refuses_bad_rules() -> None:
 
 
 def deal_with(**changes: Any) -> dict[str, Any]:
-    deal = dict(new_game(2, seed=3).deal_to_json())
+    deal = dict(new_game(players=2, seed=3).deal_to_json())
     deal.update(changes)
     return {k: v for k, v in deal.items() if v is not None}
 
@@ -186,7 +186,7 @@ def test_bad_deal_names_the_field(deal: dict[str, Any], field: str, words: str) 
 
 
 def test_a_deck_that_is_not_a_permutation() -> None:
-    deck = [str(card) for card in new_game(2, seed=3).deal]
+    deck = [str(card) for card in new_game(players=2, seed=3).deal]
     for broken, words in (
         ([*deck[:-1], deck[0]], "repeated"),
         (deck[:-1], "missing"),
@@ -320,7 +320,7 @@ def test_cli_show_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "--ply", "0", path)
     assert code == 0
     assert out.startswith("Clans and Glory, 2 players: player 1 to move")
-    assert out == str(new_game(2, seed=4)) + "\n"
+    assert out == str(new_game(players=2, seed=4)) + "\n"
     code, out, _ = run(capsys, "show", path)
     assert code == 0 and "game over, player 1 wins (most_points)" in out
 
@@ -399,7 +399,7 @@ def test_random_records_validate_and_replay_gives_the_played_score(seed: int, pl
     record = FORMAT.random_record(seed, {"players": players})
     report = validate(parse_record(json.loads(record.dumps())))
     assert report.legal, report.summary()
-    direct = new_game(players, seed=seed)
+    direct = new_game(players=players, seed=seed)
     for move in record.moves:
         direct = direct.play(move)
     replayed = replay(record)
@@ -418,7 +418,7 @@ def test_a_state_without_its_first_moves_writes_no_record() -> None:
     from referee.clans_and_glory.record import FORMAT
     from referee.records import validate
 
-    game = new_game(2, seed=4)
+    game = new_game(players=2, seed=4)
     game = game.play(game.legal_moves()[0])
     assert validate(game.to_record()).legal  # a game from its deal: fine
     loaded = FORMAT.load_position(FORMAT.position_of(game))

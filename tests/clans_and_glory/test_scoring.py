@@ -42,7 +42,7 @@ def test_rulebook_example_54_points_on_the_table() -> None:
         ["", "", ""],
         shields={1: [0, 0], 2: [0], 3: [1, 0]},
     )  # fmt: skip
-    assert state.is_over
+    assert state.is_game_over()
     assert state.outcome == Outcome("most_points", 0, (54, 3, 0))
 
 
@@ -128,4 +128,5 @@ def test_tie_on_points_and_cards_is_shared() -> None:
     shared = score_sheet(2, [t1, t2])
     assert shared.points == (3, 3) and shared.cards == (1, 1)
     assert shared.winners == (0, 1)
-    assert shared.outcome() == Outcome("shared", None, (3, 3))
+    assert shared.outcome() == Outcome("shared", None, (3, 3), winners=(0, 1))
+    assert shared.outcome().winners == (0, 1) and shared.outcome().winner is None

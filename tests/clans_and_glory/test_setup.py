@@ -31,7 +31,7 @@ from referee.errors import RefereeError
 def test_ruling_1_setup_per_player_count(
     players: int, tableaus: int, ranks: set[int], removed: int, starts: int, hands: list[int]
 ) -> None:
-    game = new_game(players, seed=42)
+    game = new_game(players=players, seed=42)
     assert game.layout.tableaus == tableaus
     assert len(game.removed) == removed
     on_table = [p.card for p in game.table if p is not None]
@@ -64,7 +64,7 @@ def test_two_players_use_every_remaining_card_with_eight_start_cards() -> None:
 
 def test_deck_order_deals_removed_then_start_cards_then_hands() -> None:
     deck = list(setup_for(2).deck())
-    game = new_game(2, deck=deck)
+    game = new_game(players=2, deck=deck)
     assert game.removed == tuple(deck[:3])
     starts = [game.seat_card(s) for s in default_layout(2).start_seats]
     assert [p.card for p in starts if p is not None] == deck[3:11]
@@ -73,13 +73,13 @@ def test_deck_order_deals_removed_then_start_cards_then_hands() -> None:
 
 
 def test_same_seed_same_game_and_different_seeds_differ() -> None:
-    assert new_game(3, seed=9) == new_game(3, seed=9)
-    assert new_game(3, seed=9).deal != new_game(3, seed=10).deal
+    assert new_game(players=3, seed=9) == new_game(players=3, seed=9)
+    assert new_game(players=3, seed=9).deal != new_game(players=3, seed=10).deal
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_json_round_trip(players: int) -> None:
-    game = new_game(players, seed=123)
+    game = new_game(players=players, seed=123)
     data = game.deal_to_json()
     assert data["players"] == players
     assert state_from_deal(players, data) == game
@@ -88,13 +88,13 @@ def test_deal_json_round_trip(players: int) -> None:
 @pytest.mark.parametrize("players", [1, 5, "2", True, None])
 def test_player_count_refused(players: object) -> None:
     with pytest.raises(InvalidDealError, match="2 to 4 players") as info:
-        new_game(players)  # type: ignore[arg-type]
+        new_game(players=players)  # type: ignore[arg-type]
     assert info.value.reason == "players"
 
 
 def test_seed_and_deck_together_refused() -> None:
     with pytest.raises(InvalidDealError, match="seed or a deck"):
-        new_game(2, seed=1, deck=setup_for(2).deck())
+        new_game(players=2, seed=1, deck=setup_for(2).deck())
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_seed_and_deck_together_refused() -> None:
 )
 def test_deck_not_a_permutation(deck: list[Card], words: str) -> None:
     with pytest.raises(InvalidDealError, match=words) as info:
-        new_game(2, deck=deck)
+        new_game(players=2, deck=deck)
     assert info.value.reason == "not_a_permutation"
     assert "'deck'" in str(info.value)
 
@@ -151,17 +151,17 @@ def _layout_with_start_seats(players: int, starts: tuple[Seat, ...]) -> Layout:
 def test_custom_layout_travels_in_the_deal() -> None:
     starts = tuple(Seat(t, 1) for t in range(1, 6))
     layout = _layout_with_start_seats(3, starts)
-    game = new_game(3, seed=5, layout=layout)
+    game = new_game(players=3, seed=5, layout=layout)
     assert all(game.seat_card(s) is not None for s in starts)
     data = game.deal_to_json()
     assert "layout" in data
     assert state_from_deal(3, data) == game
-    assert "layout" not in new_game(3, seed=5).deal_to_json()
+    assert "layout" not in new_game(players=3, seed=5).deal_to_json()
 
 
 def test_layout_with_wrong_number_of_start_seats_refused() -> None:
     with pytest.raises(InvalidDealError, match="need 5 start seats, not 1") as info:
-        new_game(3, seed=5, layout=_layout_with_start_seats(3, (Seat(1, 1),)))
+        new_game(players=3, seed=5, layout=_layout_with_start_seats(3, (Seat(1, 1),)))
     assert info.value.reason == "layout"
 
 
@@ -169,11 +169,11 @@ def test_layout_too_small_refused() -> None:
     base = default_layout(2)
     small = Layout(4, base.seats[:20], (), (), base.start_seats[:6])
     with pytest.raises(InvalidDealError, match="need 8 start seats"):
-        new_game(2, seed=1, layout=small)
+        new_game(players=2, seed=1, layout=small)
     seats = tuple(Seat(t, n) for t in range(1, 5) for n in range(1, 7))[:23]
     tight = Layout(4, seats, (), (), seats[:8])
     with pytest.raises(InvalidDealError, match="at least 24 seats, not 23"):
-        new_game(2, seed=1, layout=tight)
+        new_game(players=2, seed=1, layout=tight)
 
 
 @pytest.mark.parametrize(("players", "tableaus"), [(2, 4), (3, 5), (4, 6)])
@@ -189,5 +189,5 @@ def test_layout_tableau_count_must_fit_the_player_count(players: int, tableaus: 
         with pytest.raises(
             InvalidDealError, match=f"{players} players play on {tableaus} tableaus, not {other}"
         ) as info:
-            new_game(players, seed=1, layout=custom)
+            new_game(players=players, seed=1, layout=custom)
         assert info.value.reason == "layout"

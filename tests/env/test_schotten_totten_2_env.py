@@ -11,7 +11,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test
 
 from referee.env import schotten_totten_2_v0
 from referee.schotten_totten_2 import Rules, Shuffle, Support
@@ -21,10 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class TestSchottenTotten2Env:
-    @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True)])
-    def test_pettingzoo_api_test_passes(self, rules: Rules) -> None:
-        api_test(schotten_totten_2_v0.env(rules=rules), num_cycles=100)
-
     def test_games_play_to_the_end_with_rewards_and_no_agent_shuffles(self) -> None:
         env = schotten_totten_2_v0.raw_env(rules=Rules(tactics=True))
         rng = np.random.default_rng(4)

@@ -11,7 +11,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test
 
 from referee.env import schotten_totten_v0
 from referee.schotten_totten import Rules
@@ -21,10 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class TestSchottenTottenEnv:
-    @pytest.mark.parametrize("rules", [Rules(), Rules(tactics=True), Rules(edition="1999")])
-    def test_pettingzoo_api_test_passes(self, rules: Rules) -> None:
-        api_test(schotten_totten_v0.env(rules=rules), num_cycles=100)
-
     def test_a_game_plays_to_the_end_with_rewards(self) -> None:
         env = schotten_totten_v0.raw_env(rules=Rules(tactics=True))
         env.reset(seed=4)

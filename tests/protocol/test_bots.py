@@ -25,8 +25,8 @@ GAMES: dict[str, Any] = {
     "schotten-totten tactics": lambda m, seed: m.new_game(seed=seed, rules=m.Rules(tactics=True)),
     "schotten-totten-2": lambda m, seed: m.new_game(seed=seed),
     "schotten-totten-2 tactics": lambda m, seed: m.new_game(seed=seed, rules=m.Rules(tactics=True)),
-    "clans-and-glory 2": lambda m, seed: m.new_game(2, seed=seed),
-    "clans-and-glory 4": lambda m, seed: m.new_game(4, seed=seed),
+    "clans-and-glory 2": lambda m, seed: m.new_game(players=2, seed=seed),
+    "clans-and-glory 4": lambda m, seed: m.new_game(players=4, seed=seed),
 }
 
 
@@ -73,7 +73,7 @@ def test_a_bot_plays_from_its_view_by_ids_to_the_end(case: str, seed: int, plies
     # What was played is a legal game the validator accepts: a public record from
     # the view's history (Schotten Totten games), a full record from the deal
     # (Clans and Glory, whose views carry no history: only from the start).
-    if case.startswith("clans-and-glory") and game.moves:
+    if case.startswith("clans-and-glory") and game.history:
         with pytest.raises(ValueError, match="cannot be written as a record"):
             full.to_record()
         return

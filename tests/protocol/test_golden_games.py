@@ -49,9 +49,9 @@ CASES: dict[str, Callable[[int], Any]] = {
     "schotten-totten-2 tactics": lambda seed: st2.new_game(
         seed=seed, rules=st2.Rules(tactics=True)
     ),
-    "clans-and-glory 2": lambda seed: cg.new_game(2, seed=seed),
-    "clans-and-glory 3": lambda seed: cg.new_game(3, seed=seed),
-    "clans-and-glory 4": lambda seed: cg.new_game(4, seed=seed),
+    "clans-and-glory 2": lambda seed: cg.new_game(players=2, seed=seed),
+    "clans-and-glory 3": lambda seed: cg.new_game(players=3, seed=seed),
+    "clans-and-glory 4": lambda seed: cg.new_game(players=4, seed=seed),
 }
 
 

@@ -104,7 +104,7 @@ def _clans_and_glory(state: Any) -> None:
     places.update(p.card for p in state.table if p is not None)
     assert places == Counter(state.deal), "a card is lost or doubled"
     assert max(places.values()) == 1
-    assert all(state.shields_left(p) >= 0 for p in range(state.players))
+    assert all(state.shields_left(p) >= 0 for p in range(state.num_players))
 
 
 #: card conservation for the games that do not say it themselves

@@ -32,7 +32,7 @@ GAMES: dict[str, tuple[str, ActionSpace, Callable[[], Any]]] = {
     "clans-and-glory": (
         "Clans and Glory",
         CLANS_ACTIONS[2],
-        lambda: clans_and_glory.new_game(2, seed=3),
+        lambda: clans_and_glory.new_game(players=2, seed=3),
     ),
 }
 

@@ -325,7 +325,7 @@ MUTATIONS: dict[str, list[Mutation]] = {
         Mutation("must_draw", st_must_draw),
         Mutation("nothing_to_draw", st_nothing_to_draw),
         Mutation("pass_draws_nothing", st_pass_draws_nothing),
-        Mutation("no_tactics", st_no_tactics),
+        Mutation("tactics_not_in_play", st_no_tactics),
         Mutation("choose_pile", st_choose_pile),
         Mutation("tactic_limit", st_tactic_limit),
         Mutation("card_already_played", st_card_already_played, public=True),

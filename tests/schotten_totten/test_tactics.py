@@ -53,8 +53,8 @@ def test_rulebook_tactic_limit_example() -> None:
 
 def test_tactic_cards_only_with_the_variant() -> None:
     base = position({}, hands=("R1", ""), phase=Phase.PLAY)
-    assert refused(base, "joker@1") == "no_tactics"
-    assert refused(base.play("R1@1"), "draw clan") == "no_tactics"
+    assert refused(base, "joker@1") == "tactics_not_in_play"
+    assert refused(base.play("R1@1"), "draw clan") == "tactics_not_in_play"
     tactical = start(hands=("R1", ""))
     assert refused(tactical.play("R1@1"), "draw") == "choose_pile"
 

@@ -159,7 +159,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
     (Reason.NO_SUCH_TILE, _base, "G1@8", "there is no tile 8"),
     (Reason.UNKNOWN_CARD, _base, "G12@2", "not a Schotten Totten 2 card"),
     (Reason.CARD_NOT_IN_HAND, _base, "G3@2", "G3 is not in your hand"),
-    (Reason.CARD_ALREADY_SEEN, lambda: _base().view(1), "R10@2", "R10 cannot be in your hand"),
+    (Reason.CARD_ALREADY_PLAYED, lambda: _base().view(1), "R10@2", "R10 cannot be in your hand"),
     (Reason.WRONG_ROLE, _base, "oil 1", "only the defender throws oil"),
     (Reason.WRONG_ROLE, _defender, "retreat 1", "only the attacker retreats"),
     (Reason.OPENING_TOO_LATE, _after_play, "retreat 1", "before playing a card"),
@@ -185,6 +185,14 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
         lambda: emptied(_after_play()),
         "draw",
         "the siege deck is empty",
+    ),
+    (
+        Reason.PILE_EMPTY,
+        lambda: emptied(position(hands=("R1", ""), rules=TACTICS), siege=False, tactics=True).play(
+            "R1@1"
+        ),
+        "draw tactic",
+        "the tactic pile is empty",
     ),
     (
         Reason.PASS_DRAWS_NOTHING,

@@ -35,7 +35,7 @@ def test_draw_from_either_pile_and_an_empty_pile_cannot_be_chosen() -> None:
     assert drawn.hands[game.to_move][-1] == top  # type: ignore[index]
     assert drawn.tactic_deck_size == 10 and drawn.deck_size == played.deck_size
     empty = emptied(position(hands=("R1", ""), rules=TACTICS), siege=False, tactics=True)
-    assert reason_of(empty.play("R1@1"), "draw tactic") == "nothing_to_draw"
+    assert reason_of(empty.play("R1@1"), "draw tactic") == "pile_empty"
 
 
 def test_the_draw_is_owed_while_any_pile_has_cards() -> None:
@@ -47,7 +47,7 @@ def test_the_draw_is_owed_while_any_pile_has_cards() -> None:
     assert state.deck_size == 0 and state.tactic_deck_size == 11
     played = state.play("R1@1")
     assert reason_of(played, "done") == "must_draw"
-    assert reason_of(played, "draw") == "nothing_to_draw"
+    assert reason_of(played, "draw") == "pile_empty"
     assert played.play("draw tactic").hand_sizes[0] == 1
 
 
@@ -174,7 +174,7 @@ def test_exchange_in_a_public_replay_names_both_choices() -> None:
     assert hidden.hand_tactics == (1, 1)
     offered = hidden.play("exchange R1,R2,R3")
     # the offered cards are seen now: the other hand cannot give them back
-    assert reason_of(offered, "give R1,Y2,Y3") == "card_already_seen"
+    assert reason_of(offered, "give R1,Y2,Y3") == "card_already_played"
     # the chooser holds one tactic card, so it cannot give two
     assert reason_of(offered, "give joker,spy,Y3") == "card_not_in_hand"
     after = offered.play("give Y1,spy,Y3")

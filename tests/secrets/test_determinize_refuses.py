@@ -16,7 +16,7 @@ from referee import schotten_totten_2 as st2
 GAMES: dict[str, Any] = {
     "Schotten Totten": (st, lambda: st.new_game(seed=1)),
     "Schotten Totten 2": (st2, lambda: st2.new_game(seed=1)),
-    "Clans and Glory": (cg, lambda: cg.new_game(3, seed=1)),
+    "Clans and Glory": (cg, lambda: cg.new_game(players=3, seed=1)),
 }
 
 

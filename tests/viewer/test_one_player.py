@@ -56,8 +56,8 @@ def cards_seen(record: Record, viewer: int) -> set[str]:
     for state in states_of(record):
         view = state.view(viewer)
         if record.game == "clans-and-glory":
-            seen |= {str(c) for c in view.hand}
-            seen |= {str(p.card) for p in view.table if p is not None and hasattr(p, "card")}
+            seen |= {str(c) for c in view.hands[viewer]}
+            seen |= {str(p.card) for p in view.table if p is not None and p.card is not None}
             continue
         for hand in view.hands:
             seen |= {str(c) for c in hand or ()}

@@ -1,0 +1,71 @@
+"""Schotten Totten 2 in the arena: its deal, a Rache match, and the moves as each
+seat may see them (the descriptor's ``arena``, see :mod:`referee.games`).
+
+>>> from referee.arena import arena_game
+>>> game = arena_game("schotten-totten-2", {"variants": ["rache"]})
+>>> type(game).__name__, game.rounds, game.has_chance
+('SchottenTotten2Arena', 2, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from referee.arena._games import ArenaGame
+
+__all__ = ["SchottenTotten2Arena"]
+
+
+class SchottenTotten2Arena(ArenaGame):
+    """Schotten Totten 2 as the arena plays it (a Rache match is two games)."""
+
+    def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        fmt: Any = self.format
+        data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
+        if "rache" in rules.get("variants", []):
+            # A Rache match: two games with the roles swapped.
+            self.rounds = 2
+            data = {"variants": [*data.get("variants", []), "rache"], "rounds": 2}
+        return data
+
+    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+        from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
+
+        deck = [str(c) for c in SIEGE_CARDS.cards]
+        rng.shuffle(deck)
+        deal: dict[str, Any] = {"deck": deck}
+        if "tactics" in self.rules.get("variants", []):
+            tactics = [t.value for t in TACTIC_CARDS]
+            rng.shuffle(tactics)
+            deal["tactics"] = tactics
+        chosen = rng.randrange(2)
+        return chosen if first is None else first, deal
+
+    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
+        data = super().view_json(state, seat)
+        view = state.view(seat)
+        data["phase"] = view.phase.value
+        data.setdefault("deck_size", view.deck_size)
+        if view.rules.tactics:
+            data.setdefault("tactic_deck_size", view.tactic_deck_size)
+        return data
+
+    def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        # On the mover's view: an exchange names only the mover's own cards, and
+        # the opponent answers it in its own ply without seeing the offer.
+        moves: list[Any] = list(state.view(state.to_move).legal_moves())
+        return moves
+
+    def visible_text(self, move: Any, mover: int, seat: int) -> str:
+        from referee.schotten_totten_2.moves import Exchange
+        from referee.schotten_totten_2.state import _as_seen_in_a_view
+
+        # The answering player chooses its three cards without seeing the offer
+        # (it learns them when they reach its hand; its view's history ends
+        # before the offer, which a list of plies cannot do, hence the marks).
+        if isinstance(move, Exchange) and seat != mover:
+            return "exchange ?,?,?"
+        # Otherwise as every view shows it (a shuffle without its places).
+        return str(_as_seen_in_a_view(move))
