@@ -47,6 +47,7 @@ from referee.line.claims import plain_verdict
 from referee.line.playout import Policy, choose, ply_limit, winner_pattern
 from referee.schotten_totten.cards import FORMATION, INDEX, STONES
 from referee.schotten_totten.state import Phase, State
+from referee.schotten_totten.steps import play
 from referee.schotten_totten.table import (
     CLAIM,
     DONE,
@@ -54,7 +55,6 @@ from referee.schotten_totten.table import (
     PASS,
     Table,
     legal_actions,
-    play,
 )
 
 __all__ = ["Policy", "playout"]
@@ -95,7 +95,7 @@ def _general(
     table: Table, rng: random.Random, policy: Policy | None, limit: int, trace: list[int] | None
 ) -> Outcome:
     """The playout on :func:`~referee.schotten_totten.table.legal_actions` and
-    :func:`~referee.schotten_totten.table.play`: any variant, any policy."""
+    :func:`~referee.schotten_totten.steps.play`: any variant, any policy."""
     while table.outcome is None:
         if limit == 0:
             return ply_limit()

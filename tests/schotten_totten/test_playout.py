@@ -22,7 +22,8 @@ from referee.schotten_totten import Rules, State, new_game
 from referee.schotten_totten.actions import ACTIONS
 from referee.schotten_totten.determinize import determinize
 from referee.schotten_totten.playout import _general, _plain, playout
-from referee.schotten_totten.table import CLAIM, PASS, Table, legal_actions, play
+from referee.schotten_totten.steps import play
+from referee.schotten_totten.table import CLAIM, PASS, Table, legal_actions
 
 VARIANTS = [
     Rules(),
