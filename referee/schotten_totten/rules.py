@@ -38,6 +38,7 @@ from referee.line.playout import winner_pattern
 from referee.schotten_totten import claims, tactics
 from referee.schotten_totten.cards import CLANS, ID, STONES, Tactic
 from referee.schotten_totten.hands import check_in_hand, spent, taken
+from referee.schotten_totten.made import made_state, made_stone
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -51,14 +52,7 @@ from referee.schotten_totten.moves import (
     Strategist,
     Traitor,
 )
-from referee.schotten_totten.state import (
-    Phase,
-    Reason,
-    State,
-    Stone,
-    made_state,
-    made_stone,
-)
+from referee.schotten_totten.state import Phase, Reason, State, Stone
 
 __all__ = [
     "apply",

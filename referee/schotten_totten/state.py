@@ -40,7 +40,6 @@ from referee.formations import FormationRule
 from referee.game import NO_HISTORY, History, Outcome, check_player
 from referee.line import LineState
 from referee.line import tactics as line_tactics
-from referee.line.claims import Kept
 from referee.line.place import Place, slot_writer
 from referee.prover import ClaimVerdict, Engine
 from referee.schotten_totten.cards import (
@@ -208,28 +207,6 @@ class Stone(Place):
         masks: tuple[int, int],
     ) -> Stone:
         return made_stone(sides, completed, masks, self.size, self.owner, self.style)
-
-
-def made_stone(
-    sides: tuple[tuple[AnyCard, ...], ...],
-    completed: tuple[int | None, ...],
-    masks: tuple[int, int],
-    size: int,
-    owner: int | None,
-    style: Tactic | None,
-) -> Stone:
-    """A stone made by the rules, nothing checked (its derived fields given):
-    with :func:`made_state`, the one constructor helper that writes a frozen
-    instance's slots directly, for speed."""
-    stone: Stone = _new(Stone)
-    _SIDES(stone, sides)
-    _COMPLETED(stone, completed)
-    _MASKS(stone, masks)
-    _SIZE(stone, size)
-    _KEPT(stone, Kept())
-    _OWNER(stone, owner)
-    _STYLE(stone, style)
-    return stone
 
 
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
@@ -459,56 +436,6 @@ class State(LineState[Move]):
         return _rules.apply(self, move, past)
 
 
-def made_state(
-    rules: Rules,
-    stones: tuple[Stone, ...],
-    hands: tuple[tuple[AnyCard, ...] | None, ...],
-    hand_sizes: tuple[int, ...],
-    deck: tuple[Card, ...] | None,
-    deck_size: int,
-    tactic_deck: tuple[Tactic, ...] | None,
-    tactic_deck_size: int,
-    discards: tuple[AnyCard, ...],
-    tactics_played: tuple[int, ...],
-    jokers_played: tuple[bool, ...],
-    to_move: int,
-    phase: Phase,
-    ply: int,
-    outcome: Outcome | None,
-    blank_turns: int,
-    hand_tactics: tuple[int, ...],
-    under_piles: tuple[tuple[tuple[int, AnyCard | str], ...], ...],
-    past: History[Move],
-    seen: int,
-) -> State:
-    """A state made by the rules, every field given in order, nothing checked:
-    the constructor of the hot plies (``State(...)`` writes each field through
-    the frozen class's checks, several times slower). With :func:`made_stone`,
-    the one helper that writes a frozen instance's slots directly."""
-    state: State = _new(State)
-    _RULES(state, rules)
-    _STONES(state, stones)
-    _HANDS(state, hands)
-    _HAND_SIZES(state, hand_sizes)
-    _DECK(state, deck)
-    _DECK_SIZE(state, deck_size)
-    _TACTIC_DECK(state, tactic_deck)
-    _TACTIC_DECK_SIZE(state, tactic_deck_size)
-    _DISCARDS(state, discards)
-    _TACTICS_PLAYED(state, tactics_played)
-    _JOKERS_PLAYED(state, jokers_played)
-    _TO_MOVE(state, to_move)
-    _PHASE(state, phase)
-    _PLY(state, ply)
-    _OUTCOME(state, outcome)
-    _BLANK_TURNS(state, blank_turns)
-    _HAND_TACTICS(state, hand_tactics)
-    _UNDER_PILES(state, under_piles)
-    _PAST(state, past)
-    _SEEN(state, seen)
-    return state
-
-
 def seen_of(stones: Iterable[Stone], discards: Iterable[AnyCard]) -> int:
     """The mask of the clan cards on ``stones`` and among ``discards``."""
     seen = INDEX.mask(c for c in discards if type(c) is Card)
@@ -527,33 +454,8 @@ def claims_now(rules: Rules, phase: Phase) -> bool:
     return rules.edition == "1999" or phase is not Phase.PLAY
 
 
-_new = object.__new__
-_SIDES, _COMPLETED, _MASKS, _SIZE, _KEPT, _OWNER, _STYLE = (
-    slot_writer(Stone, name)
-    for name in ("sides", "completed", "masks", "size", "kept", "owner", "style")
-)
-(
-    _RULES,
-    _STONES,
-    _HANDS,
-    _HAND_SIZES,
-    _DECK,
-    _DECK_SIZE,
-    _TACTIC_DECK,
-    _TACTIC_DECK_SIZE,
-    _DISCARDS,
-    _TACTICS_PLAYED,
-    _JOKERS_PLAYED,
-    _TO_MOVE,
-    _PHASE,
-    _PLY,
-    _OUTCOME,
-    _BLANK_TURNS,
-    _HAND_TACTICS,
-    _UNDER_PILES,
-    _PAST,
-    _SEEN,
-) = (slot_writer(State, f.name) for f in State.__dataclass_fields__.values())
+#: The derived field written when a state is made (``__post_init__``).
+_SEEN = slot_writer(State, "seen")
 
 #: The piles' names, clan pile first.
 PILE_NAMES = ("clan", "tactic")
@@ -564,3 +466,4 @@ from referee.schotten_totten import claims as _claims  # noqa: E402
 from referee.schotten_totten import legal as _legal  # noqa: E402
 from referee.schotten_totten import rules as _rules  # noqa: E402
 from referee.schotten_totten import status as _status  # noqa: E402
+from referee.schotten_totten.made import made_stone  # noqa: E402

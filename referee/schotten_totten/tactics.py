@@ -53,6 +53,7 @@ from referee.schotten_totten.cards import (
     wildcard_of,
 )
 from referee.schotten_totten.hands import check_in_hand, could_hold, spent, taken
+from referee.schotten_totten.made import made_stone
 from referee.schotten_totten.moves import (
     Banshee,
     Move,
@@ -62,7 +63,7 @@ from referee.schotten_totten.moves import (
     Strategist,
     Traitor,
 )
-from referee.schotten_totten.state import Phase, Reason, State, Stone, made_stone
+from referee.schotten_totten.state import Phase, Reason, State, Stone
 
 __all__ = [
     "ELITE",
