@@ -26,6 +26,15 @@ __all__ = ["CardIndex", "rank", "strength_of"]
 #: A rank is ``kind * _KIND + total`` (``_KIND - 1 - total`` where the lower sum
 #: wins): totals stay below 64 (four cards of at most 11).
 _KIND = 64
+#: The kinds as module constants: reading ``Kind.RUN`` goes through the enum's
+#: class machinery on every call, a plain global does not.
+_COLOR_RUN, _THREE_OF_A_KIND, _COLOR, _RUN, _SUM = (
+    Kind.COLOR_RUN,
+    Kind.THREE_OF_A_KIND,
+    Kind.COLOR,
+    Kind.RUN,
+    Kind.SUM,
+)
 
 
 def rank(rule: FormationRule, kind: int, total: int) -> int:
@@ -144,16 +153,16 @@ class CardIndex:
         one_colour = colours & (colours - 1) == 0
         lowest = (spread & -spread).bit_length()
         run = spread.bit_count() == count and spread.bit_length() - lowest == count - 1
-        if one_colour and run and Kind.COLOR_RUN in kinds:
-            kind = Kind.COLOR_RUN
-        elif spread & (spread - 1) == 0 and Kind.THREE_OF_A_KIND in kinds:
-            kind = Kind.THREE_OF_A_KIND
-        elif one_colour and Kind.COLOR in kinds:
-            kind = Kind.COLOR
-        elif run and Kind.RUN in kinds:
-            kind = Kind.RUN
+        if one_colour and run and _COLOR_RUN in kinds:
+            kind = _COLOR_RUN
+        elif spread & (spread - 1) == 0 and _THREE_OF_A_KIND in kinds:
+            kind = _THREE_OF_A_KIND
+        elif one_colour and _COLOR in kinds:
+            kind = _COLOR
+        elif run and _RUN in kinds:
+            kind = _RUN
         else:
-            kind = Kind.SUM
+            kind = _SUM
         return kind * _KIND + (_KIND - 1 - total if rule.lower_sum_wins else total)
 
     def best(self, side: int, seen: int, rule: FormationRule) -> tuple[int, int] | None:
@@ -174,7 +183,7 @@ class CardIndex:
         (Strength(kind=<Kind.COLOR_RUN: 4>, total=9), (Card('R', 2), Card('R', 3)))
         """
         values = self.values
-        width = self.width
+        width, colours_of = self.width, self.colours
         count = total = colours = have = 0
         mask = side
         while mask:
@@ -183,7 +192,7 @@ class CardIndex:
             i = bit.bit_length() - 1
             count += 1
             total += values[i]
-            colours |= 1 << self.colours[i]
+            colours |= 1 << colours_of[i]
             have |= 1 << i % width  # the values held, as a row
         size, kinds, lower = rule.size, rule.kinds, rule.lower_sum_wins
         missing = size - count
@@ -194,13 +203,13 @@ class CardIndex:
         # A run holds distinct values, no further apart than its size allows.
         runs = have.bit_count() == count and have.bit_length() - (have & -have).bit_length() < size
         found: tuple[int, int, int] | None = None
-        if runs and one_colour and Kind.COLOR_RUN in kinds:
+        if runs and one_colour and _COLOR_RUN in kinds:
             found = self._colour_run(side, have, colours, free, size, lower)
-        if found is None and have & (have - 1) == 0 and Kind.THREE_OF_A_KIND in kinds:
+        if found is None and have & (have - 1) == 0 and _THREE_OF_A_KIND in kinds:
             found = self._same_value(have, free, size, missing, lower)
-        if found is None and one_colour and Kind.COLOR in kinds:
+        if found is None and one_colour and _COLOR in kinds:
             found = self._colour(colours, free, total, missing, lower)
-        if found is None and runs and Kind.RUN in kinds:
+        if found is None and runs and _RUN in kinds:
             found = self._run(have, free, size, lower)
         if found is None:
             found = self._sum(free, total, missing, lower)
@@ -221,7 +230,9 @@ class CardIndex:
             # The run holds the side's values: it starts at or below the lowest,
             # and reaches the highest.
             starts &= (1 << (have & -have).bit_length()) - 1
-            starts &= ~((1 << max(0, have.bit_length() - size)) - 1)
+            reach = have.bit_length() - size
+            if reach > 0:
+                starts &= ~((1 << reach) - 1)
         if not starts:
             return -1
         return (starts & -starts).bit_length() - 1 if lower else starts.bit_length() - 1
@@ -239,7 +250,7 @@ class CardIndex:
         if best < 0:
             return None
         run = (1 << size) - 1 << best + chosen * width
-        return Kind.COLOR_RUN, size * (best + self.low) + size * (size - 1) // 2, run & ~side
+        return _COLOR_RUN, size * (best + self.low) + size * (size - 1) // 2, run & ~side
 
     def _same_value(
         self, have: int, free: int, size: int, missing: int, lower: bool
@@ -254,7 +265,7 @@ class CardIndex:
                     lowest = unseen & -unseen
                     added |= lowest
                     unseen ^= lowest
-                return Kind.THREE_OF_A_KIND, value * size, added
+                return _THREE_OF_A_KIND, value * size, added
         return None
 
     def _colour(
@@ -273,7 +284,7 @@ class CardIndex:
                 picked += at + self.low
                 added |= 1 << at + colour * width
             if best is None or (total + picked < best[1] if lower else total + picked > best[1]):
-                best = Kind.COLOR, total + picked, added
+                best = _COLOR, total + picked, added
         return best
 
     def _run(self, have: int, free: int, size: int, lower: bool) -> tuple[int, int, int] | None:
@@ -289,7 +300,7 @@ class CardIndex:
             if not have >> offset & 1:
                 cards = self.by_value[offset + self.low] & free
                 added |= cards & -cards
-        return Kind.RUN, size * (start + self.low) + size * (size - 1) // 2, added
+        return _RUN, size * (start + self.low) + size * (size - 1) // 2, added
 
     def _sum(self, free: int, total: int, missing: int, lower: bool) -> tuple[int, int, int] | None:
         every = range(self.low, self.high + 1)
@@ -303,7 +314,7 @@ class CardIndex:
                 total += value
                 missing -= 1
             if not missing:
-                return Kind.SUM, total, added
+                return _SUM, total, added
         return None
 
 
