@@ -111,9 +111,33 @@ CASES = [
         2000,
         _ST2,
     ),
-    Case("Clans and Glory 2 players", "cg.new_game(players=2, seed=seed)", 2000, 4000, 6000, 10000, _CG),
-    Case("Clans and Glory 3 players", "cg.new_game(players=3, seed=seed)", 1500, None, 4000, None, _CG),
-    Case("Clans and Glory 4 players", "cg.new_game(players=4, seed=seed)", 1200, None, 3000, None, _CG),
+    Case(
+        "Clans and Glory 2 players",
+        "cg.new_game(players=2, seed=seed)",
+        2000,
+        4000,
+        6000,
+        10000,
+        _CG,
+    ),
+    Case(
+        "Clans and Glory 3 players",
+        "cg.new_game(players=3, seed=seed)",
+        1500,
+        None,
+        4000,
+        None,
+        _CG,
+    ),
+    Case(
+        "Clans and Glory 4 players",
+        "cg.new_game(players=4, seed=seed)",
+        1200,
+        None,
+        3000,
+        None,
+        _CG,
+    ),
 ]
 
 

@@ -284,8 +284,6 @@ Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
 
-
-
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
@@ -354,4 +352,4 @@ def _parse_words(text: str) -> Move | None:
 
 
 #: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
-_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')
+_READ: MoveReader[Move] = MoveReader(_parse_text, example="R7@3")

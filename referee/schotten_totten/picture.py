@@ -184,4 +184,3 @@ def draw(state: _st.State, options: _Options) -> _Drawing:
         what="stone",
     )
     return canvas.finish(width, height, "schotten-totten")
-

@@ -106,7 +106,9 @@ _KIND_RANK = ID
 def check_variant(state: State, move: Move) -> None:
     """Tactic cards are played only with Tartan-Taktiken."""
     if not state.rules.tactics:
-        raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "tactic cards are played only with Tartan-Taktiken")
+        raise illegal(
+            move, Reason.TACTICS_NOT_IN_PLAY, "tactic cards are played only with Tartan-Taktiken"
+        )
 
 
 def check_tactic_card(state: State, move: PlayCard, card: Tactic) -> None:
