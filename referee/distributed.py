@@ -50,6 +50,7 @@ import logging
 import math
 import os
 import shlex
+import threading
 import time
 import uuid
 from collections import deque
@@ -672,20 +673,64 @@ def _connect(
             yield client
         return
     security = _security(address)
-    try:
-        client = client_class(address, timeout=seconds, security=security)
-    except (OSError, TimeoutError) as error:
-        raise ClusterFailure(
-            f"cannot reach the Dask scheduler at {address!r} within {seconds:g} s: {error}"
-        ) from None
-    except (ValueError, TypeError) as error:
-        raise ClusterError(f"cannot use the Dask scheduler address {address!r}: {error}") from None
+    client = _started(
+        lambda: client_class(address, timeout=seconds, security=security), address, seconds
+    )
     try:
         yield client
     finally:
         # A scheduler already gone must not hold the exit up.
         with contextlib.suppress(Exception):
             client.close(timeout=min(seconds, 1.0))
+
+
+def _started(start: Callable[[], Client], address: str, seconds: float) -> Client:
+    """The client ``start()`` makes, within ``seconds`` (and a grace second).
+
+    Dask bounds the connection by its ``timeout`` but not every wait after it:
+    a service that is not a Dask scheduler (a web server, say) can answer the
+    handshake with bytes Dask reads as a huge frame, or hold it open, and the
+    client's start then waits for ever. So the start runs in a daemon thread,
+    and a start that has not finished in time is a :class:`ClusterFailure`.
+    """
+    made: list[Client] = []
+    failed: list[BaseException] = []
+    lock, abandoned = threading.Lock(), threading.Event()
+
+    def run() -> None:
+        try:
+            client = start()
+        except BaseException as error:
+            failed.append(error)
+            return
+        with lock:
+            if not abandoned.is_set():
+                made.append(client)
+                return
+        with contextlib.suppress(Exception):  # too late: nobody will use it
+            client.close(timeout=1.0)
+
+    thread = threading.Thread(target=run, name="referee-dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 1.0)
+    with lock:
+        if made:
+            return made[0]
+        abandoned.set()
+    if not failed:
+        raise ClusterFailure(
+            f"no Dask scheduler answered at {address!r} within {seconds:g} s "
+            "(is it a Dask scheduler's address?)"
+        )
+    error = failed[0]
+    if isinstance(error, OSError | TimeoutError | MemoryError):
+        raise ClusterFailure(
+            f"cannot reach the Dask scheduler at {address!r} within {seconds:g} s: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+    if isinstance(error, ValueError | TypeError):
+        raise ClusterError(f"cannot use the Dask scheduler address {address!r}: {error}") from None
+    raise error
 
 
 def _local_workers(address: str) -> int | None:

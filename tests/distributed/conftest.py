@@ -31,6 +31,26 @@ from tests.distributed.corpus import write_corpus
 distributed = pytest.importorskip("distributed")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def scratch_space(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Dask's workers keep their scratch files in this run's own folder (for
+    this process, through Dask's config, and for the schedulers, workers and
+    commands it starts, through the environment), not the shared
+    ``dask-scratch-space`` of the current folder, which two runs at once
+    would fight over."""
+    import dask.config
+
+    folder = str(tmp_path_factory.mktemp("dask-scratch"))
+    saved = os.environ.get("DASK_TEMPORARY_DIRECTORY")
+    os.environ["DASK_TEMPORARY_DIRECTORY"] = folder
+    with dask.config.set({"temporary-directory": folder}):
+        yield
+    if saved is None:
+        os.environ.pop("DASK_TEMPORARY_DIRECTORY", None)
+    else:
+        os.environ["DASK_TEMPORARY_DIRECTORY"] = saved
+
+
 def start_cluster(workers: int = 2) -> distributed.LocalCluster:
     return distributed.LocalCluster(
         n_workers=workers,

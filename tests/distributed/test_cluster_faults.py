@@ -6,6 +6,7 @@ address), never a traceback or a hang.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -150,6 +151,54 @@ def test_unreachable_scheduler_exits_3(
     assert err.startswith(
         "referee: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9' within 0.5 s: "
     )
+
+
+@pytest.mark.parametrize(
+    "answer", [b"", b"HTTP/1.0 400 Bad request\r\n\r\n"], ids=["silent", "web"]
+)
+def test_a_service_that_is_not_a_scheduler_exits_3_within_the_timeout(answer: bytes) -> None:
+    """A web server (or a silent service) at the address: Dask would wait for
+    ever on its handshake, or read the answer as a huge frame."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if answer:
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "referee",
+                "validate",
+                str(EXAMPLES),
+                "--dask",
+                f"tcp://127.0.0.1:{port}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "REFEREE_DASK_TIMEOUT": "2"},
+            check=False,
+        )
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"at 'tcp://127.0.0.1:{port}'" in done.stderr.splitlines()[-1]
 
 
 def test_match_scheduler_stopped_mid_match_keeps_the_games_done(tmp_path: Path) -> None:
