@@ -1,4 +1,4 @@
-"""Random playouts per second for every game and variant, before and after.
+"""Random games per second for every game and variant, before and after.
 
 Run from the repository root::
 
@@ -6,26 +6,27 @@ Run from the repository root::
     python benchmarks/playout_bench.py --before main      # compare a revision with it
     python benchmarks/playout_bench.py --before HEAD~3 --after HEAD --quick
 
-A playout deals a game from a seed and plays uniformly random legal moves
-(``random.Random(seed).choice(state.legal_moves())``) until the game ends, so a
-seed gives the same game on any code whose rules agree. For each game and
-variant the report gives:
+Two ways of playing a random game are measured for each game and variant:
 
-* games per second on one core (CPU time of one process, the best of the
-  repeats, no timers inside the loop), against the goal of the issue;
-* the cost per ply of ``legal_moves`` (with picking the move) and of ``play``,
-  and the cost of dealing a game: the same games replayed with ``play`` alone,
-  and dealt alone, on the CPU clock, and subtracted (no timer inside the loop,
-  so a busy machine does not inflate them); the plies per game and the legal
-  moves per ply;
-* a digest of every move played: the same digest before and after means the
-  same games were played, move for move (a speed change kept the rules).
+* **the referee's loop**: a game dealt from a seed and played with uniformly
+  random legal moves (``random.Random(seed).choice(state.legal_moves())``,
+  then ``state.play(move)``) until it ends, so a seed gives the same game on
+  any code whose rules agree;
+* **the playout API** (issue #24): ``playout(state, random.Random(seed))`` of
+  the game's ``playout`` module, from the same deals (dealt beforehand: the
+  figure is the playouts alone), where the code measured has one.
 
-A case with a ``playout`` expression measures a game's own playout function
-instead (``playout(state, rng, trace=trace)``: to the end on the integer core,
-no move objects, no history): the games are dealt before the clock starts,
-each played with ``random.Random(seed)``, and the digest is of the action ids
-traced. A revision without that function shows ``n/a``.
+For each the report gives games per second on one core (CPU time of one
+process, the best of the repeats, no timers inside the loop) beside the
+issue's goal, and the plies per game; for the referee's loop also the cost per
+ply of ``legal_moves`` (with picking the move) and of ``play`` and the cost of
+dealing a game (the same games replayed with ``play`` alone, and dealt alone,
+timed and subtracted); and a digest of every move played: the same digest
+before and after means the same games were played, move for move.
+
+The sample is a fixed set of seeds, the same in ``--quick`` (which only has
+fewer repeats): enough games that a repeat lasts about a second and that their
+mean length is the game's (a short sample of short games flatters).
 
 Every measurement runs in a fresh Python process whose ``PYTHONPATH`` points
 at the code measured: the working tree, or a revision exported with
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -52,54 +54,89 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Plies after which a playout is cut short (a safety net; no game should need it).
+#: Plies after which a game is cut short (a safety net; no game should need it).
 MAX_PLIES = 5000
 
 
 @dataclass(frozen=True)
 class Case:
-    """One game and variant to play out: how to deal it and how to tell the end."""
+    """One game and variant: how to deal it, its samples and the goals of issue #24."""
 
     name: str
-    games: int  # games per repeat (``--quick`` divides it)
-    goal: int | None  # games per second asked for (issues 15 and 24)
     deal: str  # Python expression of ``seed`` giving the first state
-    #: Python expression of ``state``, ``rng`` and ``trace`` (a list the action
-    #: ids go to) that plays ``state`` to its end: a playout row, not the loop.
-    playout: str | None = None
+    games: int  # games of the referee's loop per repeat
+    loop_goal: int | None  # games per second asked of the referee's loop
+    playouts: int  # games of the playout API per repeat
+    playout_goal: int | None  # games per second asked of playouts
+    module: str  # the game's package (its ``playout`` module, if any)
 
 
+_ST, _ST2, _CG = "referee.schotten_totten", "referee.schotten_totten_2", "referee.clans_and_glory"
 CASES = [
-    Case("Schotten Totten 2024", 120, 1000, "st.new_game(seed=seed)"),
-    Case("Schotten Totten 1999", 120, 1000, "st.new_game(seed=seed, rules=st.Rules('1999'))"),
+    Case("Schotten Totten 2024", "st.new_game(seed=seed)", 500, 2000, 3000, 6000, _ST),
     Case(
-        "Schotten Totten tactics", 80, None, "st.new_game(seed=seed, rules=st.Rules(tactics=True))"
+        "Schotten Totten 1999",
+        "st.new_game(seed=seed, rules=st.Rules('1999'))",
+        500,
+        None,
+        3000,
+        None,
+        _ST,
+    ),
+    Case(
+        "Schotten Totten tactics",
+        "st.new_game(seed=seed, rules=st.Rules(tactics=True))",
+        200,
+        None,
+        600,
+        2000,
+        _ST,
     ),
     Case(
         "Schotten Totten early bird",
-        120,
-        None,
         "st.new_game(seed=seed, rules=st.Rules(early_bird=True))",
+        500,
+        None,
+        3000,
+        None,
+        _ST,
     ),
-    Case("Schotten Totten 2", 120, 1000, "st2.new_game(seed=seed)"),
+    Case("Schotten Totten 2", "st2.new_game(seed=seed)", 500, 2000, 3000, 6000, _ST2),
     Case(
         "Schotten Totten 2 tactics",
-        80,
-        None,
         "st2.new_game(seed=seed, rules=st2.Rules(tactics=True))",
+        200,
+        None,
+        600,
+        2000,
+        _ST2,
     ),
-    Case("Clans and Glory 2 players", 400, 4000, "cg.new_game(players=2, seed=seed)"),
-    Case("Clans and Glory 3 players", 300, None, "cg.new_game(players=3, seed=seed)"),
-    Case("Clans and Glory 4 players", 250, None, "cg.new_game(players=4, seed=seed)"),
-    *(
-        Case(
-            f"Clans and Glory {n} playout",
-            games,
-            goal,
-            f"cg.new_game(players={n}, seed=seed)",
-            playout="cg.playout(state, rng, trace=trace)",
-        )
-        for n, games, goal in ((2, 2000, 10000), (3, 1500, None), (4, 1200, None))
+    Case(
+        "Clans and Glory 2 players",
+        "cg.new_game(players=2, seed=seed)",
+        2000,
+        4000,
+        6000,
+        10000,
+        _CG,
+    ),
+    Case(
+        "Clans and Glory 3 players",
+        "cg.new_game(players=3, seed=seed)",
+        1500,
+        None,
+        4000,
+        None,
+        _CG,
+    ),
+    Case(
+        "Clans and Glory 4 players",
+        "cg.new_game(players=4, seed=seed)",
+        1200,
+        None,
+        3000,
+        None,
+        _CG,
     ),
 ]
 
@@ -117,12 +154,8 @@ def _games() -> dict[str, Any]:
 
 
 def _is_over(state: Any) -> bool:
-    # Clans and Glory before issue 24 computed its outcome from the score, and its
-    # ``is_over`` was the cheap test; now every game keeps its outcome.
-    over = getattr(state, "is_over", None)
-    if isinstance(over, bool):
-        return over
-    return state.outcome is not None
+    over: bool = state.is_game_over()
+    return over
 
 
 def _dealer(case: Case) -> Callable[[int], Any]:
@@ -131,49 +164,8 @@ def _dealer(case: Case) -> Callable[[int], Any]:
     return lambda seed: eval(code, namespace, {"seed": seed})  # the deal texts are ours
 
 
-def _player(case: Case) -> Callable[[Any, random.Random, list[Any]], Any]:
-    """The case's playout, as a function of the state, the random source and the trace."""
-    namespace = _games()
-    assert case.playout is not None
-    code = compile(case.playout, case.name, "eval")
-    return lambda state, rng, trace: eval(
-        code, namespace, {"state": state, "rng": rng, "trace": trace}
-    )
-
-
-def _playout_pass(case: Case, games: int, first: int = 0) -> float:
-    """CPU seconds for ``games`` playouts of games dealt before the clock starts."""
-    deal, play = _dealer(case), _player(case)
-    states = [deal(seed) for seed in range(first, first + games)]
-    start = time.process_time()
-    for seed, state in enumerate(states, start=first):
-        play(state, random.Random(seed), None)
-    return time.process_time() - start
-
-
-def _playout_digest(case: Case, games: int) -> dict[str, Any]:
-    """The plies and a digest of the action ids the playouts chose."""
-    deal, play = _dealer(case), _player(case)
-    digest = hashlib.sha256()
-    plies = 0
-    for seed in range(games):
-        trace: list[Any] = []
-        outcome = play(deal(seed), random.Random(seed), trace)
-        plies += len(trace)
-        digest.update((json.dumps(trace) + repr(outcome) + "\n").encode())
-    return {
-        "legal_us": 0.0,
-        "play_us": 0.0,
-        "deal_us": 0.0,
-        "plies": plies / games,
-        "moves": 0.0,
-        "cut": 0,
-        "digest": digest.hexdigest()[:12],
-    }
-
-
 def _plain_pass(case: Case, games: int, first: int = 0) -> float:
-    """CPU seconds for ``games`` playouts with no timer inside the loop."""
+    """CPU seconds for ``games`` games of the referee's loop, no timer inside."""
     deal = _dealer(case)
     start = time.process_time()
     for seed in range(first, first + games):
@@ -231,6 +223,33 @@ def _split_pass(case: Case, games: int, seconds: float) -> dict[str, Any]:
     }
 
 
+def _playouts(case: Case, games: int) -> dict[str, Any] | None:
+    """Games per second of the game's ``playout`` (``None`` where it has none),
+    from states dealt beforehand, and the plies per game."""
+    try:
+        module = importlib.import_module(f"{case.module}.playout")
+    except ImportError:
+        return None
+    playout = getattr(module, "playout", None)
+    if playout is None:
+        return None
+    deal = _dealer(case)
+    states = [deal(seed) for seed in range(10**6, 10**6 + max(1, games // 10))]
+    for seed, state in enumerate(states):  # warm up, on other deals
+        playout(state, random.Random(seed))
+    states = [deal(seed) for seed in range(games)]
+    start = time.process_time()
+    for seed, state in enumerate(states):
+        playout(state, random.Random(seed))
+    seconds = time.process_time() - start
+    plies = 0
+    for seed, state in enumerate(states[: max(1, games // 5)]):
+        trace: list[int] = []
+        playout(state, random.Random(seed), trace=trace)
+        plies += len(trace)
+    return {"playouts_per_s": games / seconds, "playout_plies": plies / max(1, games // 5)}
+
+
 def worker(names: list[str], scale: float) -> None:
     """Measure the named cases once and print one JSON line each."""
     import gc
@@ -241,19 +260,13 @@ def worker(names: list[str], scale: float) -> None:
         if case.name not in names:
             continue
         games = max(1, round(case.games * scale))
-        timed = _plain_pass if case.playout is None else _playout_pass
-        try:
-            timed(case, max(1, games // 10), first=10**6)  # warm up, on other deals
-        except AttributeError:  # a revision without the case's playout function
-            print(json.dumps({"case": case.name, "missing": True}), flush=True)
-            continue
+        _plain_pass(case, max(1, games // 10), first=10**6)  # warm up, on other deals
         gc.collect()
-        seconds = timed(case, games)
+        seconds = _plain_pass(case, games)
         result = {"case": case.name, "games_per_s": games / seconds, "code": referee.__file__}
-        if case.playout is None:
-            result.update(_split_pass(case, games, seconds))
-        else:
-            result.update(_playout_digest(case, games))
+        result.update(_split_pass(case, games, seconds))
+        gc.collect()
+        result["playout"] = _playouts(case, max(1, round(case.playouts * scale)))
         print(json.dumps(result), flush=True)
 
 
@@ -287,46 +300,66 @@ def _measure(code: Path, names: list[str], scale: float) -> Iterator[dict[str, A
 
 
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The fastest repeat's throughput, with the per-ply costs of the fastest timed pass."""
-    if any(r.get("missing") for r in runs):
-        return {"missing": True}
+    """The fastest repeat's throughputs, with the per-ply costs of the fastest timed pass."""
     fastest = max(runs, key=lambda r: r["games_per_s"])
     timed = min(runs, key=lambda r: r["legal_us"] + r["play_us"] + r["deal_us"] / r["plies"])
     digests = {r["digest"] for r in runs}
-    return dict(timed, games_per_s=fastest["games_per_s"], digest="/".join(sorted(digests)))
+    playouts = [r["playout"] for r in runs if r["playout"] is not None]
+    best_playout = max(playouts, key=lambda p: p["playouts_per_s"]) if playouts else None
+    return dict(
+        timed,
+        games_per_s=fastest["games_per_s"],
+        digest="/".join(sorted(digests)),
+        playout=best_playout,
+    )
 
 
-def _ratio(after: float, before: float) -> str:
-    return f"{after / before:5.2f}×" if before else "   - "
+def _ratio(after: float | None, before: float | None) -> str:
+    return f"{after / before:5.2f}×" if after and before else "   - "
+
+
+def _goal(figure: float | None, goal: int | None) -> str:
+    """A goal beside its figure: ``≥2,000 ok`` or ``≥2,000 -35%``."""
+    if goal is None:
+        return ""
+    if figure is None:
+        return f"≥{goal:,} -"
+    if figure >= goal:
+        return f"≥{goal:,} ok"
+    return f"≥{goal:,} {figure / goal - 1:+.1%}"
 
 
 def report(
     results: dict[str, dict[str, dict[str, Any]]], labels: list[str], names: list[str]
 ) -> None:
-    """Print the table: one row per case, one column group per revision."""
+    """Print the two tables: the referee's loop, then the playouts."""
     compare = len(labels) == 2
     print()
-    head = f"{'game and variant':28}{'goal':>6} "
+    print("The referee's loop: random.choice(state.legal_moves()), state.play(move)")
+    head = f"{'game and variant':28}"
+    sub = f"{'':28}"
     for label in labels:
         head += f"| {label[:24]:^44} "
+        sub += f"| {'games/s':>8} {'legal µs':>9} {'play µs':>8} {'deal µs':>8} {'plies':>6} "
+    head += f"| {'goal':^16}"
+    sub += f"| {'':16}"
     if compare:
         head += "| after/before (speed)"
-    print(head)
-    sub = f"{'':28}{'':>6} "
-    for _ in labels:
-        sub += f"| {'games/s':>8} {'legal µs':>9} {'play µs':>8} {'deal µs':>8} {'plies':>6} "
-    if compare:
         sub += f"| {'games/s':>7} {'legal':>6} {'play':>6}  same games"
+    print(head)
     print(sub)
     print("-" * len(sub))
     for name in names:
         case = next(c for c in CASES if c.name == name)
-        goal = f"{case.goal:,}" if case.goal else ""
-        line = f"{name:28}{goal:>6} "
         rows = [results[label][name] for label in labels]
+        line = f"{name:28}"
         for row in rows:
-            line += _cells(row)
-        if compare and not any(row.get("missing") for row in rows):
+            line += (
+                f"| {row['games_per_s']:>8,.0f} {row['legal_us']:>9.1f} {row['play_us']:>8.1f} "
+                f"{row['deal_us']:>8.0f} {row['plies']:>6.1f} "
+            )
+        line += f"| {_goal(rows[-1]['games_per_s'], case.loop_goal):16}"
+        if compare:
             before, after = rows
             same = "yes" if before["digest"] == after["digest"] else "NO: games differ"
             line += (
@@ -336,31 +369,44 @@ def report(
             )
         print(line)
     print()
+    print("The playout API: playout(state, random.Random(seed)) from dealt states")
+    head = f"{'game and variant':28}"
+    for label in labels:
+        head += f"| {label[:24]:^18} "
+    head += f"| {'goal':^16}"
+    if compare:
+        head += "| vs the referee's loop before"
+    print(head)
+    sub = f"{'':28}" + "".join(f"| {'games/s':>8} {'plies':>8} " for _ in labels) + f"| {'':16}"
+    print(sub)
+    print("-" * len(sub))
+    for name in names:
+        case = next(c for c in CASES if c.name == name)
+        rows = [results[label][name] for label in labels]
+        line = f"{name:28}"
+        for row in rows:
+            found = row["playout"]
+            if found is None:
+                line += f"| {'-':>8} {'-':>8} "
+            else:
+                line += f"| {found['playouts_per_s']:>8,.0f} {found['playout_plies']:>8.1f} "
+        found = rows[-1]["playout"]
+        line += f"| {_goal(found and found['playouts_per_s'], case.playout_goal):16}"
+        if compare and found is not None:
+            line += f"| {_ratio(found['playouts_per_s'], rows[0]['games_per_s']):>7}"
+        print(line)
+    print()
     print(
         "games/s: CPU time of one process, best repeat. legal µs / play µs: mean CPU cost of\n"
         "one call per ply (legal: with picking a move); deal µs: setting up one game.\n"
-        "plies: mean plies per game. "
-        "Ratios > 1 mean faster after."
+        "plies: mean plies per game. Goals (issue #24) are for the last column's code; ok or\n"
+        "how far below. Ratios > 1 mean faster after."
     )
-    print("Playout rows: the game's playout function on games dealt before the clock starts.")
     for label in labels:
         rows = [results[label][n] for n in names]
-        rows = [r for r in rows if not r.get("missing") and r["moves"]]
         listed = ", ".join(f"{r['moves']:.0f}" for r in rows)
         cut = sum(r["cut"] for r in rows)
         print(f"{label}: legal moves per ply {listed}; games cut at {MAX_PLIES} plies: {cut}")
-
-
-def _cells(row: dict[str, Any]) -> str:
-    """One revision's columns of a row (``n/a`` where it lacks the case)."""
-    if row.get("missing"):
-        return f"| {'n/a':>8} {'':>9} {'':>8} {'':>8} {'':>6} "
-    if not row["legal_us"]:  # a playout row: no split of the time
-        return f"| {row['games_per_s']:>8,.0f} {'-':>9} {'-':>8} {'-':>8} {row['plies']:>6.1f} "
-    return (
-        f"| {row['games_per_s']:>8,.0f} {row['legal_us']:>9.1f} {row['play_us']:>8.1f} "
-        f"{row['deal_us']:>8.0f} {row['plies']:>6.1f} "
-    )
 
 
 def main() -> None:
@@ -370,7 +416,7 @@ def main() -> None:
         "--after", help="a git revision to measure instead of the working tree (with --before)"
     )
     parser.add_argument("--repeats", type=int, default=3, help="repeats per revision (best kept)")
-    parser.add_argument("--quick", action="store_true", help="a quarter of the games, 2 repeats")
+    parser.add_argument("--quick", action="store_true", help="one repeat, the same games")
     parser.add_argument(
         "--only", default="", help="measure only cases whose name contains this text"
     )
@@ -384,8 +430,7 @@ def main() -> None:
     names = [c.name for c in CASES if args.only.lower() in c.name.lower()]
     if not names:
         raise SystemExit(f"no case matches {args.only!r}")
-    scale = 0.25 if args.quick else 1.0
-    repeats = 2 if args.quick and args.repeats == 3 else args.repeats
+    repeats = 1 if args.quick and args.repeats == 3 else args.repeats
     with tempfile.TemporaryDirectory(prefix="playout-bench-") as tmp:
         codes: dict[str, Path] = {}
         if args.before:
@@ -398,13 +443,13 @@ def main() -> None:
         for repeat in range(repeats):
             for label, code in codes.items():
                 print(f"repeat {repeat + 1}/{repeats}: {label} ...", file=sys.stderr, flush=True)
-                for result in _measure(code, names, scale):
+                for result in _measure(code, names, args.scale):
                     runs[label].setdefault(result["case"], []).append(result)
         results = {
             label: {name: _best(found) for name, found in cases.items()}
             for label, cases in runs.items()
         }
-    print(f"Random playouts on one core: {', '.join(codes)}; best of {repeats}.")
+    print(f"Random games on one core: {', '.join(codes)}; best of {repeats}.")
     report(results, list(codes), names)
 
 

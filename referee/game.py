@@ -289,8 +289,7 @@ class History(tuple[Any, ...], Generic[MoveT]):
         as ``mask`` rewrites it (for example, cards put face down written as their
         piles), beginning at ``hide(start)``, what the viewer may know of the
         start (for example, the deal with every hand hidden). Its ``start`` is
-        ``None``: a view's record is a public one. ``mask`` and ``hide`` must give
-        the same for every viewer: a history told once serves them all.
+        ``None``: a view's record is a public one.
 
             >>> past = History.begin("deal").push("a").push("b")
             >>> seen = past.as_seen(str.upper, lambda start: "hidden " + start)
@@ -298,35 +297,22 @@ class History(tuple[Any, ...], Generic[MoveT]):
             (('A', 'B'), None, ('hidden deal', True), False)
 
         A history already told for a viewer keeps its start (it hides nothing
-        more). The last histories told are remembered, so telling the history
-        of the next ply costs one node (a view per ply stays O(1) a ply).
+        more). Telling costs one node per move: nothing is remembered between calls.
         """
-        memo = _TOLD
         pending: list[MoveT] = []
-        node: History[MoveT] | None = self
-        told: History[MoveT] | None = None
-        while node is not None:
-            known = memo.get(id(node))
-            if known is not None and known[0] is node and known[1] is mask and known[2] is hide:
-                told = known[3]
-                break
-            if node[0] is None:  # the first node: the start
-                if node[1] is HIDDEN_START:
-                    told = node  # a viewer's start already: it names nothing more
-                else:
-                    start = node[3]
-                    hidden = None if start is None else hide(start)
-                    told = tuple.__new__(History, (None, HIDDEN_START, 0, hidden))
-                break
+        node: History[MoveT] = self
+        while node[0] is not None:
             pending.append(node[1])
             node = node[0]
-        assert told is not None
+        if node[1] is HIDDEN_START:
+            told: History[MoveT] = node  # a viewer's start already: it names nothing more
+        else:
+            start = node[3]
+            hidden = None if start is None else hide(start)
+            told = tuple.__new__(History, (None, HIDDEN_START, 0, hidden))
         new = tuple.__new__
         for move in reversed(pending):
             told = new(History, (told, mask(move), told[2] + 1, None))
-        if len(memo) >= _TOLD_LIMIT:
-            memo.clear()
-        memo[id(self)] = (self, mask, hide, told)
         return told
 
     def origin(self) -> tuple[object, bool]:
@@ -401,14 +387,6 @@ _NO_MOVE: Any = _Marker("_NO_MOVE")
 HIDDEN_START: Any = _Marker("HIDDEN_START")
 #: The history of a state set up from a position (no known start).
 NO_HISTORY: History[Any] = History.begin(None)
-
-# The histories told last (see ``History.as_seen``): id of a full history ->
-# (that history, mask, hide, the history told). Each entry holds the history it
-# is about, so an id is never met again while its entry lives; the memo starts
-# afresh when full. It lives here, never in a view: a view reaches only its own.
-_TOLD: dict[int, tuple[History[Any], object, object, History[Any]]] = {}
-_TOLD_LIMIT = 256
-
 
 @runtime_checkable
 class GameView(Protocol[MoveT_co]):

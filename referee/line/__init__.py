@@ -1,34 +1,46 @@
 """The shared kernel of games on a line of contested places: the stones of
 Schotten Totten, the wall tiles of Schotten Totten 2.
 
-It knows no game. Each game keeps only its own rules and builds on:
+It knows no game. Each game keeps only what its rulebook says differently and
+builds on:
 
-* :mod:`referee.line.state`: one state representation (a frozen, slotted
-  dataclass copied by a generated :func:`~referee.line.state.copier`), the
-  shared base of the states (:class:`~referee.line.state.LineState`), small
-  tuple updates, bounded memos, refusals with evidence;
-* :mod:`referee.line.claims`: proofs through the prover, a position's pool;
+* :mod:`referee.line.state`: the shared base of the states
+  (:class:`~referee.line.state.LineState`: play, history, views, ends,
+  records), small tuple updates, refusals with evidence;
+* :mod:`referee.line.cards`: cards as small integers, sets of cards as bit
+  masks, formation ranks and the best completion of a side
+  (:class:`~referee.line.cards.CardIndex`);
+* :mod:`referee.line.place`: a contested place with its sides, completion
+  plies and the verdicts last proved there;
+* :mod:`referee.line.claims`: the claim rule over masks and through the
+  prover, what one position shows, a refusal put in words;
+* :mod:`referee.line.tactics`: the one tactic-card type, the tactic limit,
+  the one-joker rule and the ruses every line game shares, by card name;
+* :mod:`referee.line.playout`: what every game's ``playout`` shares: policies,
+  choices, the winning patterns of a row of places;
 * :mod:`referee.line.records`, :mod:`referee.line.deals`,
   :mod:`referee.line.picture`: the shared parts of records, deal questions
   and pictures.
+
+:mod:`referee.line.legacy` holds what Schotten Totten 2 still uses until it
+moves onto the kernel (``copier``, ``remember``).
 """
 
 from __future__ import annotations
 
+from referee.line.legacy import MEMO_LIMIT, LegacyLineState, copier, remember
 from referee.line.state import (
-    MEMO_LIMIT,
     LineState,
     check_viewer,
-    copier,
     illegal,
     not_your_turn,
     place_at,
-    remember,
     replaced,
 )
 
 __all__ = [
     "MEMO_LIMIT",
+    "LegacyLineState",
     "LineState",
     "check_viewer",
     "copier",

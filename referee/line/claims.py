@@ -13,18 +13,22 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
-from referee.cards import Card
-from referee.formations import FormationRule, Kind
+from referee.cards import Card, CardSet
+from referee.formations import FormationRule
+from referee.line.cards import CardIndex, strength_of
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 
 __all__ = [
     "NO_POOL",
+    "Kept",
     "Place",
     "PlainBest",
     "Sight",
     "card_bits",
+    "claim_answer",
     "describe_refusal",
     "mask_of",
+    "plain_verdict",
     "verdict_at",
 ]
 
@@ -150,40 +154,121 @@ class Sight:
         return self._pool
 
 
-class PlainBest:
-    """The strongest formation a side of plain cards (no wildcards) can still
-    reach from the unseen cards of one deck, found directly: what the
-    prover's ``best_reachable`` answers, without a search, for the questions
-    a playout asks at every ply.
+class Kept:
+    """What was last proved at one place, kept on the place itself (a field
+    that takes no part in its equality, its ``repr`` or its pickle): per
+    claimant, the last verdict and when it still stands; per side, the rank
+    of its complete formation.
 
-    Each kind's best completion is found strongest kind first (colour run,
-    three of a kind, colour, run, sum, among the kinds the rule counts); a
-    completion that meets a kind's condition is worth at least that kind, so
-    the first kind reachable holds the best key.
+    A place is immutable, so everything a verdict depends on is fixed but the
+    visible cards, and those only grow during a game (cards on the places and
+    the discard pile stay in sight). A verdict is kept as ``(holds, mask)``:
+
+    * ``(True, then)``: the claim holds on every table where the cards of
+      ``then`` are visible (the opposing side can reach only less from a
+      smaller pool); ``then`` is ``0`` when both sides are complete;
+    * ``(False, witness)``: the claim is refused on every table where none of
+      the cards of ``witness`` is visible (they complete a formation that beats
+      it); ``witness`` is ``0`` when both sides are complete.
+
+    >>> kept = Kept()
+    >>> kept.verdicts[0] = (False, 0b100)
+    >>> kept.answer(0, seen=0b011), kept.answer(0, seen=0b111), kept.answer(1, seen=0)
+    (False, None, None)
+    """
+
+    __slots__ = ("ranks", "verdicts")
+
+    def __init__(self) -> None:
+        #: claimant -> ``(holds, mask)`` (see above), or ``None``
+        self.verdicts: list[tuple[bool, int] | None] = [None, None]
+        #: side -> the rank of its complete formation, or -1
+        self.ranks: list[int] = [-1, -1]
+
+    def answer(self, player: int, seen: int) -> bool | None:
+        """The kept verdict on ``player``'s claim where ``seen`` is visible, if it stands."""
+        found = self.verdicts[player]
+        if found is None:
+            return None
+        holds, mask = found
+        if holds:
+            return True if not mask & ~seen else None
+        return None if mask & seen else False
+
+    def __reduce__(self) -> tuple[type[Kept], tuple[()]]:
+        # A copy or a pickle starts afresh: what was proved is never data.
+        return (Kept, ())
+
+    def __repr__(self) -> str:
+        return "Kept()"
+
+
+def claim_answer(
+    mine: int, best: tuple[int, int] | None, complete: bool, first: bool, seen: int
+) -> tuple[bool, int]:
+    """The claim rule, from ranks: ``mine`` is the claimant's rank; ``best``
+    the opposing side's rank when it is ``complete``, else its best completion
+    from the unseen cards (its rank and the cards it adds) or ``None`` when too
+    few are unseen to complete it; ``first`` whether the claimant completed
+    first (both sides complete) and ``seen`` the visible cards. Against a
+    complete side the stronger wins, a tie to whoever completed first; against
+    an incomplete one the claim holds unless its best completion beats
+    ``mine`` (a tie goes to the claimant). The answer is what :class:`Kept`
+    keeps: ``(holds, then)`` or ``(False, witness)``.
+
+    >>> claim_answer(100, (100, 0), True, False, 0), claim_answer(100, (101, 0b110), False, True, 1)
+    ((False, 0), (False, 6))
+    """
+    if complete:
+        assert best is not None
+        return mine > best[0] or (mine == best[0] and first), 0
+    if best is None or best[0] <= mine:
+        return True, seen
+    return False, best[1]
+
+
+def plain_verdict(
+    index: CardIndex,
+    rule: FormationRule,
+    mine: int,
+    theirs: int,
+    theirs_count: int,
+    first: bool,
+    seen: int,
+    theirs_rank: int = -1,
+) -> tuple[bool, int]:
+    """:func:`claim_answer` against a side of plain cards: ``theirs`` is the
+    mask of its ``theirs_count`` cards (``theirs_rank`` its rank when
+    complete, if known); its best completion is :meth:`CardIndex.best`."""
+    if theirs_count == rule.size:
+        ranked = index.rank_of(theirs, rule) if theirs_rank < 0 else theirs_rank
+        return claim_answer(mine, (ranked, 0), True, first, seen)
+    return claim_answer(mine, index.best(theirs, seen, rule), False, first, seen)
+
+
+class PlainBest:
+    """:meth:`CardIndex.best` for sides of :class:`~referee.cards.Card`
+    values (used by Schotten Totten 2 until it moves onto the kernel): the
+    rule's key of the best formation a side can reach and the cards it adds.
 
     >>> from referee.cards import CardSet
     >>> deck = CardSet(colours="RB", colour_names=("red", "blue"), values=range(1, 6))
     >>> best = PlainBest(deck.cards)
-    >>> rank, added = best.best((Card("R", 4),), {Card("R", 4), Card("R", 5)}, FormationRule(3))
-    >>> rank, [str(c) for c in added]
+    >>> key, added = best.best((Card("R", 4),), {Card("R", 4), Card("R", 5)}, FormationRule(3))
+    >>> key, [str(c) for c in added]
     ((<Kind.COLOR_RUN: 4>, 9), ['R2', 'R3'])
     """
 
-    __slots__ = ("_by_colour", "_by_value", "_colours", "_high", "_low", "_ordered")
+    __slots__ = ("_absent", "_index")
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        deck = sorted(set(cards), key=lambda c: (c.value, c.colour))
-        self._colours = tuple(dict.fromkeys(c.colour for c in deck))
-        self._low = min(c.value for c in deck)
-        self._high = max(c.value for c in deck)
-        #: every card, lowest value first
-        self._ordered = tuple(deck)
-        #: colour -> its cards, lowest value first
-        self._by_colour = {k: tuple(c for c in deck if c.colour == k) for k in self._colours}
-        #: value -> its cards
-        self._by_value = {
-            v: tuple(c for c in deck if c.value == v) for v in range(self._low, self._high + 1)
-        }
+        listed = list(cards)
+        deck = set(listed)
+        colours = "".join(dict.fromkeys(c.colour for c in listed))
+        values = range(min(c.value for c in deck), max(c.value for c in deck) + 1)
+        self._index = CardIndex(CardSet(colours, tuple(colours), values))
+        #: the cards of the grid that the deck lacks: never added
+        self._absent = self._index.mask(c for c in self._index.cards if c not in deck)
 
     def best(
         self, side: Sequence[Card], seen: AbstractSet[Card], rule: FormationRule
@@ -192,78 +277,11 @@ class PlainBest:
         cards it adds, or ``None`` when too few cards are unseen to complete
         it. ``seen`` holds every card that cannot be added (``side``'s own
         among them)."""
-        size, kinds, lower = rule.size, rule.kinds, rule.lower_sum_wins
-        values = [c.value for c in side]
-        colours = {c.colour for c in side}
-        missing = size - len(values)
-        total = sum(values)
-        different = len(set(values))
-        in_colours = colours or self._colours
-        sign = -1 if lower else 1
-        if different == len(values):
-            first = max(values) - size + 1 if values else self._low
-            last = min(values) if values else self._high - size + 1
-            lows = range(max(first, self._low), min(last, self._high - size + 1) + 1)
-            runs = list(reversed(lows)) if not lower else list(lows)
-            if Kind.COLOR_RUN in kinds and len(colours) <= 1:
-                for low in runs:
-                    for colour in in_colours:
-                        added = tuple(
-                            Card(colour, v) for v in range(low, low + size) if v not in values
-                        )
-                        if seen.isdisjoint(added):
-                            total_run = low * size + size * (size - 1) // 2
-                            return (Kind.COLOR_RUN, sign * total_run), added
-        if Kind.THREE_OF_A_KIND in kinds and different <= 1:
-            every = range(self._low, self._high + 1)
-            order = values[:1] or (every if lower else reversed(every))
-            for value in order:
-                unseen = [c for c in self._by_value[value] if c not in seen]
-                if len(unseen) >= missing:
-                    return (Kind.THREE_OF_A_KIND, sign * value * size), tuple(unseen[:missing])
-        if Kind.COLOR in kinds and len(colours) <= 1:
-            found: tuple[int, tuple[Card, ...]] | None = None
-            for colour in in_colours:
-                picked = self._pick(self._by_colour[colour], seen, missing, lower)
-                if picked is not None:
-                    signed = sign * (total + sum(c.value for c in picked))
-                    if found is None or signed > found[0]:
-                        found = signed, picked
-            if found is not None:
-                return (Kind.COLOR, found[0]), found[1]
-        if Kind.RUN in kinds and different == len(values):
-            for low in runs:
-                chosen: list[Card] = []
-                for v in range(low, low + size):
-                    if v in values:
-                        continue
-                    card = next((c for c in self._by_value[v] if c not in seen), None)
-                    if card is None:
-                        break
-                    chosen.append(card)
-                else:
-                    total_run = low * size + size * (size - 1) // 2
-                    return (Kind.RUN, sign * total_run), tuple(chosen)
-        picked = self._pick(self._ordered, seen, missing, lower)
-        if picked is None:
+        index = self._index
+        found = index.best(index.mask(side), index.mask(seen) | self._absent, rule)
+        if found is None:
             return None
-        return (Kind.SUM, sign * (total + sum(c.value for c in picked))), picked
-
-    @staticmethod
-    def _pick(
-        cards: tuple[Card, ...], seen: AbstractSet[Card], count: int, lowest: bool
-    ) -> tuple[Card, ...] | None:
-        """The ``count`` unseen cards of ``cards`` (lowest value first) with the
-        highest values (the lowest with ``lowest``), or ``None`` if too few."""
-        picked: list[Card] = []
-        if count == 0:
-            return ()
-        for card in cards if lowest else reversed(cards):
-            if card not in seen:
-                picked.append(card)
-                if len(picked) == count:
-                    return tuple(picked)
-        return None
+        return rule.key(strength_of(rule, found[0])), index.cards_of(found[1])
 
 
 def card_bits(cards: Iterable[Card]) -> dict[Card, int]:

@@ -1,27 +1,21 @@
-"""Immutable states of games on a line of contested places: copies, small
-tuple updates, bounded memos and refusals with evidence.
+"""Immutable states of games on a line of contested places: the shared base
+of their states, small tuple updates and refusals with evidence.
 
-Every game's state is a frozen, slotted dataclass; :func:`copier` writes the
-one function that copies it with some fields changed, for any such class:
+Every game's state is a frozen, slotted dataclass that subclasses
+:class:`LineState`; a copy with some fields changed is ``dataclasses.replace``
+(or a game's own hand-written constructor on its hot paths):
 
->>> from dataclasses import dataclass
->>> @dataclass(frozen=True, slots=True)
-... class Point:
-...     x: int = 0
-...     y: int = 0
->>> evolve = copier(Point)
->>> evolve(Point(1, 2), y=5)
-Point(x=1, y=5)
->>> evolve(Point(1, 2), z=5)
-Traceback (most recent call last):
-...
-TypeError: evolve() got an unexpected keyword argument 'z'
+>>> import dataclasses
+>>> from referee import schotten_totten as st
+>>> game = st.new_game(seed=1)
+>>> dataclasses.replace(game, ply=5).ply
+5
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.errors import IllegalMoveError, InvalidMoveError
@@ -39,108 +33,16 @@ if TYPE_CHECKING:
     from referee.records import Record
 
 __all__ = [
-    "MEMO_LIMIT",
     "LineState",
     "check_viewer",
-    "copier",
     "illegal",
     "not_your_turn",
     "place_at",
-    "remember",
     "replaced",
 ]
 
 _T = TypeVar("_T")
-_S = TypeVar("_S")
 MoveT = TypeVar("MoveT")
-
-#: Entries a memo holds before it starts afresh (see :func:`remember`).
-MEMO_LIMIT = 1 << 14
-
-
-class _Keep:
-    """The default of every keyword of a copier: keep the field as it is."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<keep>"
-
-
-_KEEP = _Keep()
-
-
-def copier(cls: type[_S], *changing: str) -> Callable[..., _S]:
-    """A function that copies a ``cls`` (a frozen, slotted dataclass) with
-    some fields changed: the one way every game's state is updated.
-
-    Without ``changing``: ``evolve(state, **changes)``, each field a keyword,
-    so a name that is not a field is a ``TypeError``, never silently ignored.
-    With field names: ``evolve(state, *values)``, those fields changed in that
-    order (for a hot path that always changes the same fields: no keywords to
-    match); a name that is not a field is refused here.
-
-    The copy writes each slot directly (no ``__init__``, no ``__post_init__``:
-    the caller is trusted, as the game's own rules made the values). It is the
-    hot path of replays and playouts, so it is written out one line per field,
-    as ``dataclasses`` writes ``__init__``, and it writes the slots through a
-    mutable twin of ``cls`` (the same slots, no frozen ``__setattr__``) whose
-    finished instance then becomes a ``cls``: plain attribute stores cost half
-    of the frozen class's slot descriptors, and the state is never seen
-    half-made. ``dataclasses.replace`` still works and checks.
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True, slots=True)
-    ... class Point:
-    ...     x: int = 0
-    ...     y: int = 0
-    >>> copier(Point, "y")(Point(1, 2), 7)
-    Point(x=1, y=7)
-    >>> copier(Point, "z")
-    Traceback (most recent call last):
-    ...
-    TypeError: Point has no field 'z'
-    """
-    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
-        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
-    names = [f.name for f in dataclasses.fields(cls)]
-    for name in changing:
-        if name not in names:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-    if len(set(changing)) != len(changing):
-        raise TypeError(f"a field is named twice: {changing!r}")
-    scope: dict[str, Any] = {
-        "_new": object.__new__,
-        "_cls": cls,
-        "_draft": _draft_of(cls),
-        "_KEEP": _KEEP,
-    }
-    if changing:
-        head = f"def evolve(state, {', '.join(changing)}, /):"
-    else:
-        head = f"def evolve(state, /, *, {', '.join(f'{name}=_KEEP' for name in names)}):"
-    lines = [head, "    new = _new(_draft)"]
-    for name in names:
-        if changing:
-            value = name if name in changing else f"state.{name}"
-        else:
-            value = f"state.{name} if {name} is _KEEP else {name}"
-        lines.append(f"    new.{name} = {value}")
-    lines += ["    new.__class__ = _cls", "    return new"]
-    exec("\n".join(lines), scope)
-    evolve: Callable[..., _S] = scope["evolve"]
-    evolve.__qualname__ = "evolve"
-    evolve.__doc__ = f"A copy of a {cls.__name__} with fields changed."
-    return evolve
-
-
-def _draft_of(cls: type) -> type:
-    """A mutable twin of the slotted class ``cls``: the same bases and the same
-    slots in the same order, so an instance of it may become a ``cls``."""
-    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
-    probe: Any = object.__new__(draft)
-    probe.__class__ = cls  # refused at once if the layouts differ
-    return draft
 
 
 def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -150,20 +52,6 @@ def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     (1, 9, 3)
     """
     return (*items[:index], value, *items[index + 1 :])
-
-
-def remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    """Store ``value`` under ``key`` in a bounded memo: a full memo
-    (:data:`MEMO_LIMIT` entries) starts afresh, so memory stays bounded.
-
-    >>> memo: dict[str, int] = {}
-    >>> remember(memo, "a", 1)
-    >>> memo
-    {'a': 1}
-    """
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
 
 
 def illegal(move: object, reason: str, why: str) -> IllegalMoveError:
@@ -196,9 +84,7 @@ def place_at(move: object, number: int, places: tuple[_T, ...], reason: str, nou
     referee.errors.IllegalMoveError: illegal move 'claim 4': there is no stone 4 (stones are 1-3)
     """
     if not 1 <= number <= len(places):
-        raise illegal(
-            move, reason, f"there is no {noun} {number} ({noun}s are 1-{len(places)})"
-        )
+        raise illegal(move, reason, f"there is no {noun} {number} ({noun}s are 1-{len(places)})")
     return places[number - 1]
 
 
@@ -217,9 +103,6 @@ def check_viewer(player: object) -> None:
 # --- the state every game on a line shares --------------------------------------------
 
 
-_COPIERS: dict[type, Callable[..., Any]] = {}
-
-
 class LineState(Generic[MoveT]):
     """What every two-player game on a line does the same way, for its state
     (a frozen, slotted dataclass that subclasses this): ending, resigning,
@@ -228,12 +111,12 @@ class LineState(Generic[MoveT]):
 
     A game sets the class attributes (plain attributes, not dataclass fields)
     ``_NAME`` (its name in messages), ``_MOVE_TYPES`` (its move classes),
-    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_parse`` (its move parser, as a
-    ``staticmethod``) and, if its views mask moves,
-    ``_as_seen`` (the same for every viewer); it overrides ``_view_changes``
-    if its views hide more than the hands and the piles' order; and it defines
-    ``parse_move``, ``_play_untracked`` (its
-    rules, dispatched by ``match``), ``generate_legal_moves`` and ``_render``.
+    ``_GAME_OVER`` and ``_NOT_YOUR_TURN`` (its reason codes), ``_parse`` (its
+    move parser, as a ``staticmethod``) and, if its views mask moves,
+    ``_as_seen`` (the same for every viewer); it overrides ``_view_changes`` if
+    its views hide more than the hands and the piles' order; and it defines
+    ``parse_move``, ``_apply`` (its rules: a checked move and the history of
+    the state it makes), ``generate_legal_moves`` and ``_render``.
 
     >>> from referee import schotten_totten as st
     >>> game = st.new_game(seed=1)
@@ -272,7 +155,9 @@ class LineState(Generic[MoveT]):
         """Every legal move for the player to move, as a new list."""
         raise NotImplementedError
 
-    def _play_untracked(self, move: MoveT | str, player: int | None = None) -> Self:
+    def _apply(self, move: MoveT, past: History[MoveT]) -> Self:
+        """The state after ``move`` (past the checks of :meth:`_checked`), whose
+        history is ``past``; raises ``IllegalMoveError`` if the rules refuse it."""
         raise NotImplementedError
 
     def _render(self) -> str:
@@ -291,12 +176,9 @@ class LineState(Generic[MoveT]):
     # --- shared ---------------------------------------------------------------------
 
     def _changed(self, **changes: Any) -> Self:
-        """A copy with the named fields changed, through the class's :func:`copier`."""
-        cls = type(self)
-        evolve = _COPIERS.get(cls)
-        if evolve is None:
-            evolve = _COPIERS[cls] = copier(cls)
-        changed: Self = evolve(self, **changes)
+        """A copy with the named fields changed (``dataclasses.replace``: checked,
+        for the paths that are not hot: ends, views, deals)."""
+        changed: Self = dataclasses.replace(self, **changes)  # type: ignore[type-var]
         return changed
 
     def is_game_over(self) -> bool:
@@ -322,12 +204,18 @@ class LineState(Generic[MoveT]):
     def legal_moves(self) -> LegalMoves[MoveT]:
         """Every legal move for the player to move, as a lazy view
         (see :class:`~referee.game.LegalMoves` and :meth:`generate_legal_moves`)."""
-        return LegalMoves(self.generate_legal_moves)
+        return LegalMoves(self._legal_sequence)
+
+    def _legal_sequence(self) -> Sequence[MoveT]:
+        """The legal moves as :meth:`legal_moves` reads them: by default
+        :meth:`generate_legal_moves`; a game may give a sequence whose moves
+        are made only when asked for (the same moves in the same order)."""
+        return self.generate_legal_moves()
 
     def is_legal(self, move: MoveT | str, *, player: int | None = None) -> bool:
         """Whether ``move`` may be played now (by ``player``, when given)."""
         try:
-            self.play(move, player=player)
+            self._play_untracked(move, player)
         except ValueError:
             return False
         return True
@@ -359,18 +247,18 @@ class LineState(Generic[MoveT]):
         ``InvalidMoveError`` for unreadable text) and changes nothing if refused.
 
         ``player``, when given, is who is trying to move (refused with
-        ``not_your_turn`` if it is not that player's decision).
+        ``not_your_turn`` if it is not that player's decision). The new state's
+        history is this one's and ``move``: one node per ply, shared.
         """
-        if isinstance(move, str):
-            move = self._parse(move)
-        after = self._play_untracked(move, player)
-        # One history node per ply (``History.push``, inlined: this is the replay path).
+        checked = self._checked(move, player)
         past = self.past
-        past = _tuple_new(History, (past, move, past[2] + 1, None))
-        if after is self:  # never change a state someone holds
-            return after._changed(past=past)
-        _set(after, "past", past)  # a state made just now for this move
-        return after
+        # History.push, inlined: this is the replay path.
+        return self._apply(checked, _tuple_new(History, (past, checked, past[2] + 1, None)))
+
+    def _play_untracked(self, move: MoveT | str, player: int | None = None) -> Self:
+        """:meth:`play` without extending :attr:`history`, for validation, which
+        replays whole corpora and never reads it (the state's history is stale)."""
+        return self._apply(self._checked(move, player), self.past)
 
     def _checked(self, move: MoveT | str, player: int | None) -> MoveT:
         """``move`` (read from its text) after the checks every move goes
@@ -469,16 +357,17 @@ class LineState(Generic[MoveT]):
         hands and the piles' order (by default none)."""
         return {}
 
-    def _hidden_from(self, player: int | None) -> Self:
-        """This position as ``player`` (``None``: a spectator) sees it, with no
-        history: the other hand (both for a spectator) and the piles' order
-        hidden, and the game's own :meth:`_view_changes`."""
+    def _hidden_from(self, player: int | None, told: History[MoveT] = NO_HISTORY) -> Self:
+        """This position as ``player`` (``None``: a spectator) sees it, with the
+        history ``told`` (by default none): the other hand (both for a
+        spectator) and the piles' order hidden, and the game's own
+        :meth:`_view_changes`."""
         hands = self.hands
         return self._changed(
             hands=(None, None) if player is None else replaced(hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
-            past=NO_HISTORY,
+            past=told,
             **self._view_changes(player),
         )
 
@@ -487,12 +376,11 @@ class LineState(Generic[MoveT]):
         its own: ``past`` (by default the whole history) told as a viewer sees
         it, each move through :meth:`_as_seen`, from the start as a spectator
         sees it. The view shares nothing with the full state that its player
-        may not know: not a node of its history, not its start."""
+        may not know: not a node of its history, not its start. Telling the
+        history costs a node per ply (views are not on the playouts' path)."""
         check_viewer(player)
-        view = self._hidden_from(player)
         told = (self.past if past is None else past).as_seen(self._as_seen, _public_start)
-        _set(view, "past", told)  # a state made just now for this view
-        return view
+        return self._hidden_from(player, told)
 
     def __str__(self) -> str:
         return self._render()
@@ -514,4 +402,3 @@ def _public_start(start: object) -> object:
 
 
 _tuple_new = tuple.__new__
-_set = object.__setattr__

@@ -16,6 +16,8 @@ from referee.schotten_totten.moves import (
     PlayCard,
     parse_move,
 )
+from referee.schotten_totten.render import render
+from referee.schotten_totten.start import check_deck, new_game, public_game
 from referee.schotten_totten.state import (
     CLAN_CARDS,
     FORMATION,
@@ -26,9 +28,6 @@ from referee.schotten_totten.state import (
     Rules,
     State,
     Stone,
-    new_game,
-    public_game,
-    render,
 )
 
 __all__ = [
@@ -47,6 +46,7 @@ __all__ = [
     "Rules",
     "State",
     "Stone",
+    "check_deck",
     "new_game",
     "parse_move",
     "public_game",

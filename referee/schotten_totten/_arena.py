@@ -56,8 +56,7 @@ class SchottenTottenArena(ArenaGame):
         return winner if self.older and winner is not None else 1 - first
 
     def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
-        from referee.schotten_totten.state import CLAN_CARDS
-        from referee.schotten_totten.tactics import TACTIC_CARDS
+        from referee.schotten_totten.cards import CLAN_CARDS, TACTIC_CARDS
 
         deck = [str(c) for c in CLAN_CARDS.cards]
         rng.shuffle(deck)

@@ -13,9 +13,11 @@ from typing import Any
 
 from referee.games import GameDescriptor, lazy
 from referee.schotten_totten.actions import action_space
+from referee.schotten_totten.cards import CLAN_CARDS
 from referee.schotten_totten.determinize import determinize
 from referee.schotten_totten.record import _VARIANTS, FORMAT
-from referee.schotten_totten.state import CLAN_CARDS, Rules, State, new_game
+from referee.schotten_totten.start import new_game
+from referee.schotten_totten.state import Rules, State
 
 __all__ = ["GAME"]
 
@@ -40,7 +42,7 @@ GAME: GameDescriptor[State] = GameDescriptor(
     determinize=determinize,
     deals=lazy("referee.schotten_totten.deals"),
     picture=lazy("referee.schotten_totten.picture:draw"),
-    playout=lazy("referee.schotten_totten.playout:playout", optional=True),
+    playout=lazy("referee.schotten_totten.playout:playout"),
     arena=lazy("referee.schotten_totten._arena:SchottenTottenArena"),
     from_message=lazy("referee.schotten_totten.wire:from_message"),
     commentary=lazy("referee.schotten_totten._commentary:COMMENTARY"),

@@ -153,6 +153,27 @@ def _kind(move: object, card: AnyCard) -> int:
     return kind
 
 
+def _recruiter_action(move: Recruit | PutBack) -> int:
+    """The id of the recruiter's draws or of the cards it puts back."""
+    if isinstance(move, Recruit):
+        if move.returns:
+            raise ValueError(
+                f"move {str(move)!r} has no action id: the recruiter is two moves, "
+                "its draws and then 'return ...'"
+            )
+        draws_at = _DRAWS_AT.get((move.draws.count("clan"), move.draws.count("tactic")))
+        if draws_at is None:
+            raise ValueError(f"move {str(move)!r} has no action id: too many draws")
+        return _RECRUIT + draws_at
+    if any(isinstance(item, str) for item in move.cards):
+        raise ValueError(f"move {str(move)!r} has no action id: name the cards put back")
+    returns = tuple(sorted(_kind(move, c) for c in move.cards if not isinstance(c, str)))
+    returns_at = _RETURNS_AT.get(returns)
+    if returns_at is None:
+        raise ValueError(f"move {str(move)!r} has no action id: too many cards")
+    return _RETURN + returns_at
+
+
 class SchottenTottenActions(MoveSpace):
     """The action space (see the module's table); use the shared :data:`ACTIONS`.
     Its ``play``, ``rewards`` and ``legal_action_mask`` are
@@ -191,24 +212,8 @@ class SchottenTottenActions(MoveSpace):
         if isinstance(move, Strategist):
             target = 0 if move.target is None else move.target
             return _STRATEGIST + (_kind(move, move.card) * STONES + move.source - 1) * 10 + target
-        if isinstance(move, Recruit):
-            if move.returns:
-                raise ValueError(
-                    f"move {str(move)!r} has no action id: the recruiter is two moves, "
-                    "its draws and then 'return ...'"
-                )
-            draws_at = _DRAWS_AT.get((move.draws.count("clan"), move.draws.count("tactic")))
-            if draws_at is None:
-                raise ValueError(f"move {str(move)!r} has no action id: too many draws")
-            return _RECRUIT + draws_at
-        if isinstance(move, PutBack):
-            if any(isinstance(item, str) for item in move.cards):
-                raise ValueError(f"move {str(move)!r} has no action id: name the cards put back")
-            returns = tuple(sorted(_kind(move, c) for c in move.cards if not isinstance(c, str)))
-            returns_at = _RETURNS_AT.get(returns)
-            if returns_at is None:
-                raise ValueError(f"move {str(move)!r} has no action id: too many cards")
-            return _RETURN + returns_at
+        if isinstance(move, Recruit | PutBack):
+            return _recruiter_action(move)
         raise ValueError(f"{move!r} is not a Schotten Totten move")
 
     def move_of(self, action: int) -> Move:

@@ -63,58 +63,15 @@ def determinize(view: State, rng: random.Random) -> State:
     check_rng(rng)
     check_view(view, State, "Schotten Totten")
     hands = view.hands
-    # Clan cards: every card not on the table, discarded or in a known hand/pile.
-    seen: set[AnyCard] = set()
-    for stone in view.stones:
-        for side in stone.sides:
-            seen.update(side)
-    seen.update(view.discards)
-    for hand in hands:
-        if hand is not None:
-            seen.update(hand)
-    if view.deck is not None:
-        seen.update(view.deck)
-    # Cards this player put under a pile with the recruiter: it knows them.
-    for pile in view.under_piles:
-        seen.update(card for _, card in pile if not isinstance(card, str))
-    clans = [card for card in _CLAN_ORDER if card not in seen]
-    # Tactic cards are counted (two jokers).
-    tactics = list(TACTIC_CARDS) if view.rules.tactics else []
-    if tactics:
-        used: list[AnyCard] = [c for c in view.discards if type(c) is Tactic]
-        for stone in view.stones:
-            if stone.style is not None:
-                used.append(stone.style)
-            for side in stone.sides:
-                used.extend(c for c in side if type(c) is Tactic)
-        for hand in hands:
-            if hand is not None:
-                used.extend(c for c in hand if type(c) is Tactic)
-        if view.tactic_deck is not None:
-            used.extend(view.tactic_deck)
-        used.extend(card for _, card in view.under_piles[1] if type(card) is Tactic)
-        for card in used:
-            if card in tactics:
-                tactics.remove(card)
+    clans = _unseen_clans(view)
+    tactics = _unseen_tactics(view) if view.rules.tactics else []
     rng.shuffle(clans)
     rng.shuffle(tactics)
     # Deal the hidden hands first, then the piles take what is left.
     new_hands: list[tuple[AnyCard, ...] | None] = list(hands)
     for player, hand in enumerate(hands):
-        if hand is not None:
-            continue
-        n_tactics = view.hand_tactics[player]
-        n_clans = view.hand_sizes[player] - n_tactics
-        if n_clans > len(clans) or n_tactics > len(tactics):
-            raise ValueError(
-                f"cannot determinize: player {player + 1}'s hidden hand holds "
-                f"{n_clans} clan and {n_tactics} tactic cards, but only "
-                f"{len(clans)} and {len(tactics)} are unseen"
-            )
-        cut_c, cut_t = len(clans) - n_clans, len(tactics) - n_tactics
-        dealt: list[AnyCard] = [*clans[cut_c:], *tactics[cut_t:]]
-        del clans[cut_c:], tactics[cut_t:]
-        new_hands[player] = tuple(dealt)
+        if hand is None:
+            new_hands[player] = _hidden_hand(view, player, clans, tactics)
     under_clan, under_tactic = view.under_piles
     deck: tuple[Card, ...] | None = view.deck
     if deck is None:
@@ -131,6 +88,64 @@ def determinize(view: State, rng: random.Random) -> State:
         tactic_deck=tactic_deck,
         under_piles=(under_clan, under_tactic),
     )
+
+
+def _unseen_clans(view: State) -> list[Card]:
+    """Every clan card not on the table, discarded or in a known hand or pile,
+    nor put under a pile by this player (it knows those), in card order."""
+    seen: set[AnyCard] = set()
+    for stone in view.stones:
+        for side in stone.sides:
+            seen.update(side)
+    seen.update(view.discards)
+    for hand in view.hands:
+        if hand is not None:
+            seen.update(hand)
+    if view.deck is not None:
+        seen.update(view.deck)
+    for pile in view.under_piles:
+        seen.update(card for _, card in pile if not isinstance(card, str))
+    return [card for card in _CLAN_ORDER if card not in seen]
+
+
+def _unseen_tactics(view: State) -> list[Tactic]:
+    """The tactic cards nobody can see (counted: there are two jokers)."""
+    tactics = list(TACTIC_CARDS)
+    used: list[AnyCard] = [c for c in view.discards if type(c) is Tactic]
+    for stone in view.stones:
+        if stone.style is not None:
+            used.append(stone.style)
+        for side in stone.sides:
+            used.extend(c for c in side if type(c) is Tactic)
+    for hand in view.hands:
+        if hand is not None:
+            used.extend(c for c in hand if type(c) is Tactic)
+    if view.tactic_deck is not None:
+        used.extend(view.tactic_deck)
+    used.extend(card for _, card in view.under_piles[1] if type(card) is Tactic)
+    for card in used:
+        if card in tactics:
+            tactics.remove(card)
+    return tactics
+
+
+def _hidden_hand(
+    view: State, player: int, clans: list[Card], tactics: list[Tactic]
+) -> tuple[AnyCard, ...]:
+    """``player``'s hidden hand dealt from the end of the shuffled unseen cards
+    (its counts of clan and tactic cards are public), taken from them."""
+    n_tactics = view.hand_tactics[player]
+    n_clans = view.hand_sizes[player] - n_tactics
+    if n_clans > len(clans) or n_tactics > len(tactics):
+        raise ValueError(
+            f"cannot determinize: player {player + 1}'s hidden hand holds "
+            f"{n_clans} clan and {n_tactics} tactic cards, but only "
+            f"{len(clans)} and {len(tactics)} are unseen"
+        )
+    cut_c, cut_t = len(clans) - n_clans, len(tactics) - n_tactics
+    dealt: list[AnyCard] = [*clans[cut_c:], *tactics[cut_t:]]
+    del clans[cut_c:], tactics[cut_t:]
+    return tuple(dealt)
 
 
 def _pile(

@@ -45,7 +45,7 @@ from referee.errors import InvalidMoveError
 from referee.game import MoveText
 from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
 from referee.notation import MoveReader
-from referee.schotten_totten.tactics import AnyCard, Tactic, parse_card
+from referee.schotten_totten.cards import AnyCard, Tactic, parse_card
 
 __all__ = [
     "MAX_MOVE_CHARS",
@@ -284,8 +284,6 @@ Move = PlayCard | Claim | Pass | Draw | EndTurn | Recruit | PutBack | Strategist
 _WORDS: dict[str, Move] = {"pass": Pass(), "draw": Draw(), "done": EndTurn()}
 
 
-
-
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
@@ -354,4 +352,4 @@ def _parse_words(text: str) -> Move | None:
 
 
 #: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
-_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')
+_READ: MoveReader[Move] = MoveReader(_parse_text, example="R7@3")

@@ -1,6 +1,7 @@
 """Schotten Totten drawn as SVG.
 
-:func:`referee.svg.render_svg` finds :func:`draw` through the game registry.
+:func:`referee.svg.render_svg` finds :func:`draw` through the game registry
+(the text picture is :mod:`~referee.schotten_totten.render`).
 """
 
 from __future__ import annotations

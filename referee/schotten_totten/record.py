@@ -33,6 +33,8 @@ from referee.records import (
     read_variants,
 )
 from referee.schotten_totten.moves import Claim, Move
+from referee.schotten_totten.rules import winner as stones_winner
+from referee.schotten_totten.start import check_deck, new_game, public_game
 from referee.schotten_totten.state import (
     CLAN_CARDS,
     STONES,
@@ -40,12 +42,8 @@ from referee.schotten_totten.state import (
     Rules,
     State,
     Stone,
-    _full_hand,
-    _outcome,
-    check_deck,
-    new_game,
-    public_game,
 )
+from referee.schotten_totten.status import full_hand
 from referee.schotten_totten.tactics import (
     ELITE,
     STYLES,
@@ -192,7 +190,7 @@ class SchottenTottenFormat(LineFormat[State]):
             raise RecordError("expected an array of cards", where, "discards")
         discards = _cards(discards_data, where, "discards", rules)
         seen.update(discards)
-        won = [o for o in (_outcome(stones, p) for p in (0, 1)) if o is not None]
+        won = [o for o in (stones_winner(stones, p) for p in (0, 1)) if o is not None]
         winner = won[0].winner if len(won) == 1 else None
         to_move = _player(
             data.get("to_move", 0 if winner is None else winner), where, "to_move", optional=False
@@ -215,7 +213,7 @@ class SchottenTottenFormat(LineFormat[State]):
             # While the piles have cards, hands are full (one card fewer right
             # after playing one, two more between the recruiter's draws and returns).
             draft = State(rules=rules, to_move=to_move, phase=phase)
-            sizes = [_full_hand(draft, 0), _full_hand(draft, 1)]
+            sizes = [full_hand(draft, 0), full_hand(draft, 1)]
             if sum(sizes) > hidden:
                 raise RecordError(
                     f"say how many cards each hand holds: the {hidden} unseen cards cannot "
@@ -377,7 +375,7 @@ class SchottenTottenFormat(LineFormat[State]):
             data["tactics_played"] = list(state.tactics_played)
             data["jokers_played"] = list(state.jokers_played)
             data["hand_tactics"] = [state.tactics_in_hand(0), state.tactics_in_hand(1)]
-        won = any(_outcome(state.stones, p) is not None for p in (0, 1))
+        won = any(stones_winner(state.stones, p) is not None for p in (0, 1))
         if state.phase is not Phase.PLAY or won:
             data["phase"] = state.phase.value
         if state.blank_turns:

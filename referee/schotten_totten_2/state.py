@@ -37,7 +37,7 @@ from referee.game import (
     check_player,
 )
 from referee.line import (
-    LineState,
+    LegacyLineState,
     check_viewer,
     copier,
     illegal,
@@ -275,7 +275,7 @@ def _as_seen_in_a_view(move: Move) -> Move:
 
 
 @dataclass(frozen=True, slots=True)
-class State(LineState[Move]):
+class State(LegacyLineState[Move]):
     """A Schotten Totten 2 position. Immutable: :meth:`play` returns a new state.
 
     ``attacker`` is the attacking player's index (the other one defends).

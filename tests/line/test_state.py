@@ -10,7 +10,7 @@ import pytest
 from referee import schotten_totten as st
 from referee import schotten_totten_2 as st2
 from referee.line import check_viewer, copier, illegal, not_your_turn, remember, replaced
-from referee.line.state import MEMO_LIMIT
+from referee.line.legacy import MEMO_LIMIT
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -11,13 +11,13 @@ tried on the next.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import referee.line.state as line_state
 from referee.cards import Card
 from referee.schotten_totten import (
     Claim,
@@ -119,11 +119,18 @@ def test_legal_moves_match_the_definition_at_every_ply(seed: int, rules: Rules) 
 
 
 @pytest.mark.parametrize("rules", VARIANTS[:4], ids=str)
-def test_legal_moves_match_with_a_tiny_memo(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
-    # The memos clear themselves when full: a tiny limit clears them all the time.
-    monkeypatch.setattr(line_state, "MEMO_LIMIT", 3)  # the kernel's memos (referee.line)
+def test_legal_moves_match_with_nothing_kept(rules: Rules) -> None:
+    # A copy's stones keep no verdict (referee.line.claims.Kept starts afresh):
+    # every ply asks its copy from scratch, and gets the same moves.
     for seed in range(3):
-        play_out(seed, rules)
+        rng = random.Random(seed)
+        state = new_game(seed=seed, first=seed % 2, rules=rules)
+        while state.outcome is None:
+            fresh = copy.deepcopy(state)
+            assert all(not any(s.kept.verdicts) for s in fresh.stones)
+            legal = check_against_definition(fresh)
+            assert legal == state.legal_moves()
+            state = state.play(rng.choice(legal))
 
 
 def test_a_bound_found_on_one_table_is_not_used_where_more_cards_are_unseen() -> None:

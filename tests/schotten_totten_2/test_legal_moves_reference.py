@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import referee.line.state as line_state
+import referee.line.legacy as line_memos
 from referee.cards import Card
 from referee.schotten_totten_2 import (
     Control,
@@ -166,7 +166,7 @@ def test_legal_moves_match_the_definition_at_every_ply(seed: int, rules: Rules) 
 @pytest.mark.parametrize("rules", VARIANTS, ids=["base", "tactics"])
 def test_legal_moves_match_with_a_tiny_memo(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
     # The memos clear themselves when full: a tiny limit clears them all the time.
-    monkeypatch.setattr(line_state, "MEMO_LIMIT", 3)  # the kernel's memos (referee.line)
+    monkeypatch.setattr(line_memos, "MEMO_LIMIT", 3)  # the memos it still keeps (referee.line.legacy)
     for seed in range(2):
         play_out(seed, rules)
 

@@ -1,0 +1,224 @@
+"""The claim rule (RULINGS 4-7): when a stone may be claimed, and its proof.
+
+A player claims an unclaimed stone with its complete formation there. Against
+a complete opposing formation the stronger one wins, equal kind and sum going
+to whoever completed first. Against an incomplete one the claimant must prove
+that it can no longer be beaten: no way to complete the opposing side with
+clan cards that are not visible (on a stone or discarded) makes a stronger
+formation; one that only ties does not beat it, since the claimant completed
+first. Elite troops on a side count with every value they can still take
+(each side valuing its own at their best); tactic cards in hand play no part.
+
+The proof runs over masks (:func:`referee.line.claims.plain_verdict`) when
+both sides hold clan cards only, and through the prover when an elite troop
+lies there. Its answer is kept on the stone (:class:`referee.line.claims.Kept`):
+it stands as long as the stone is unchanged and the cards it depends on are
+(or stay out of) sight, so a stone is proved again only when that changes.
+
+>>> from referee.schotten_totten import new_game
+>>> game = new_game(seed=3)
+>>> provable(game)
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from referee.cards import Card
+from referee.errors import ClaimRefusedError
+from referee.formations import FormationRule
+from referee.line import illegal, place_at
+from referee.line.cards import ids_of, rank
+from referee.line.claims import (
+    NO_POOL,
+    claim_answer,
+    describe_refusal,
+    plain_verdict,
+    verdict_at,
+)
+from referee.prover import ClaimVerdict, Completion, Engine, Piece, Pool, best_reachable
+from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wildcard_of
+from referee.schotten_totten.moves import Claim
+from referee.schotten_totten.state import Phase, Reason, State, Stone
+
+__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "side_rank", "verdict"]
+
+#: The claim of each stone (index 0: stone 1).
+CLAIMS = tuple(Claim(n) for n in range(1, 10))
+_COLOURS = len(CLAN_CARDS.colours)
+
+
+def check_claim(state: State, move: Claim) -> Stone:
+    """The stone ``move`` claims, after every check of the claim rule; its
+    refusal otherwise (a claim not proven carries the prover's verdict)."""
+    player = state.to_move
+    if state.rules.early_bird and state.phase is not Phase.PLAY:
+        raise illegal(
+            move,
+            Reason.CLAIM_NOT_NOW,
+            "with Der frühe Vogel, stones are claimed only at the start of the turn",
+        )
+    if not state.claims_now():
+        raise illegal(move, Reason.CLAIM_NOT_NOW, "stones are claimed after playing (or passing)")
+    stone = place_at(move, move.stone, state.stones, Reason.NO_SUCH_STONE, "stone")
+    if stone.owner is not None:
+        raise illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
+    if len(stone.sides[player]) < stone.size:
+        raise illegal(
+            move,
+            Reason.FORMATION_INCOMPLETE,
+            f"your formation at stone {move.stone} is not complete "
+            f"({len(stone.sides[player])} of {stone.size} cards)",
+        )
+    if not holds(state, stone, player):
+        found = verdict(state, stone, player, "exact")
+        raise ClaimRefusedError(
+            Reason.CLAIM_NOT_PROVEN,
+            f"illegal move {str(move)!r}: {describe_refusal(found, CLAN_CARDS.from_pair)}",
+            found,
+        )
+    return stone
+
+
+def provable(state: State) -> list[Claim]:
+    """The claims the player to move can prove now (whether claims may be
+    made at this point of the turn aside), stone by stone."""
+    player, seen = state.to_move, state.seen
+    claims = []
+    for i, stone in enumerate(state.stones):
+        if stone.owner is None and len(stone.sides[player]) == stone.size:
+            # The stone's kept verdict (Kept.answer, inlined), else a proof.
+            found = stone.kept.verdicts[player]
+            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+                found = _prove(state, stone, player)
+            if found[0]:
+                claims.append(CLAIMS[i])
+    return claims
+
+
+def holds(state: State, stone: Stone, player: int) -> bool:
+    """Whether ``player``'s complete side at ``stone`` can be claimed on
+    ``state``'s table: the prover's verdict, from the stone's kept one when it
+    still stands."""
+    kept = stone.kept.answer(player, state.seen)
+    if kept is not None:
+        return kept
+    return _prove(state, stone, player)[0]
+
+
+def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
+    """The claim rule at ``stone`` (see :func:`decided`), kept on the stone
+    with the ranks of its complete sides."""
+    kept, sides, done, size = stone.kept, stone.sides, stone.completed, stone.size
+    rule = stone.rule
+    ranks = kept.ranks
+    mine = ranks[player]
+    if mine < 0:
+        mine = ranks[player] = side_rank(rule, stone.masks[player], _elite(sides[player]))
+    other = 1 - player
+    theirs = sides[other]
+    if len(theirs) == size and ranks[other] < 0:
+        ranks[other] = side_rank(rule, stone.masks[other], _elite(theirs))
+    mine_at, theirs_at = done[player], done[other]
+    answer = decided(
+        rule,
+        mine,
+        stone.masks[other],
+        _elite(theirs),
+        len(theirs),
+        mine_at is not None and theirs_at is not None and mine_at < theirs_at,
+        state.seen,
+        ranks[other],
+    )
+    kept.verdicts[player] = answer
+    return answer
+
+
+def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
+    """The elite troops on a side."""
+    return [c for c in side if type(c) is Tactic]
+
+
+def side_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
+    """The rank of a complete side: its clan cards ``mask`` and its elite
+    troops, each valued at its best (by the prover)."""
+    if not elite:
+        return INDEX.rank_of(mask, rule)
+    found = best_reachable(_side_pieces(mask, elite), NO_POOL, rule, colours=_COLOURS)
+    assert found is not None  # a complete side is its own completion
+    return _rank(rule, found)
+
+
+def decided(
+    rule: FormationRule,
+    mine: int,
+    theirs: int,
+    theirs_wild: Sequence[Tactic],
+    theirs_count: int,
+    first: bool,
+    seen: int,
+    theirs_rank: int = -1,
+) -> tuple[bool, int]:
+    """The claim rule at one stone, from integers: ``mine`` is the rank of the
+    claimant's complete side (:func:`side_rank`); the opposing side is its
+    clan cards ``theirs`` (a mask), its elite troops and its card count
+    (``theirs_rank`` its rank when complete, if known); ``first`` whether the
+    claimant completed first (both sides complete); ``seen`` the visible cards.
+    Returns what a stone keeps (:class:`~referee.line.claims.Kept`):
+    ``(holds, then)`` or ``(False, witness)``. Clan cards are read over masks
+    (:func:`~referee.line.claims.plain_verdict`); the prover finds the best
+    completion of an opposing side that holds an elite troop."""
+    if not theirs_wild:
+        return plain_verdict(INDEX, rule, mine, theirs, theirs_count, first, seen, theirs_rank)
+    complete = theirs_count == rule.size
+    best: tuple[int, int] | None
+    if complete:
+        best = (theirs_rank if theirs_rank >= 0 else side_rank(rule, theirs, theirs_wild)), 0
+    else:
+        found = best_reachable(
+            _side_pieces(theirs, theirs_wild), _pool(seen), rule, colours=_COLOURS
+        )
+        best = None if found is None else (_rank(rule, found), _mask_of_pairs(found.cards))
+    return claim_answer(mine, best, complete, first, seen)
+
+
+def _rank(rule: FormationRule, found: Completion) -> int:
+    return rank(rule, found.strength.kind, found.strength.total)
+
+
+def verdict(state: State, stone: Stone, player: int, engine: Engine) -> ClaimVerdict:
+    """The prover's verdict on ``player`` claiming ``stone``, with its evidence.
+    Raises ``ValueError`` if that side's formation is not complete."""
+    return verdict_at(
+        stone,
+        player,
+        pieces=_pieces,
+        pool=lambda: _pool(state.seen),
+        colours=_COLOURS,
+        engine=engine,
+    )
+
+
+def _pieces(side: Iterable[AnyCard]) -> list[Piece]:
+    """A side as the prover's pieces: clan cards as pairs, elite troops as wildcards."""
+    pairs = INDEX.pairs
+    ids = INDEX.ids
+    return [pairs[ids[c]] if type(c) is Card else wildcard_of(c) for c in side]  # type: ignore[arg-type]
+
+
+def _side_pieces(mask: int, wild: Sequence[Tactic]) -> list[Piece]:
+    pairs = INDEX.pairs
+    pieces: list[Piece] = [pairs[i] for i in ids_of(mask)]
+    pieces += [wildcard_of(t) for t in wild]
+    return pieces
+
+
+def _pool(seen: int) -> Pool:
+    """The prover's pool: every clan card not in ``seen``."""
+    pairs = INDEX.pairs
+    return Pool([pairs[i] for i in range(len(pairs)) if not seen >> i & 1])
+
+
+def _mask_of_pairs(pairs: Iterable[tuple[int, int]]) -> int:
+    return INDEX.mask(CLAN_CARDS.from_pair(pair) for pair in pairs)

@@ -1,0 +1,329 @@
+"""The rules of a Schotten Totten turn, in the order the rulebook gives them.
+
+A turn (RULINGS 2-3, 13-14):
+
+1. **Play a card** (:func:`play_card`): one card from the hand to the mover's
+   side of an unclaimed stone with room there (3 cards; 4 at a Mud Fight). A
+   tactic card follows its own rules (:mod:`~referee.schotten_totten.tactics`).
+   A player who cannot lay a clan card **passes** (:func:`pass_turn`).
+2. **Claim** stones (:func:`claim`; the proof is
+   :mod:`~referee.schotten_totten.claims`): after playing or passing; in the
+   1999 edition also before playing; with Der frühe Vogel only before. The
+   game ends at once when a player holds 3 adjacent stones or any 5
+   (:func:`winner`).
+3. **Draw** one card (:func:`draw`), which ends the turn; a turn that draws
+   nothing (a pass, the recruiter, empty piles) **ends** with ``done``
+   (:func:`end_turn`). Two turns in a row that pass and claim nothing end a
+   blocked game.
+
+Every refusal names the rule it applies with a reason code
+(:class:`~referee.schotten_totten.state.Reason`) and changes nothing.
+
+>>> from referee.schotten_totten import new_game
+>>> game = new_game(seed=2)
+>>> game.play("pass")
+Traceback (most recent call last):
+...
+referee.errors.IllegalMoveError: illegal move 'pass': you can still play a card, so you may not pass
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from referee.game import History, Outcome, Termination
+from referee.line import illegal, place_at, replaced
+from referee.line.playout import winner_pattern
+from referee.schotten_totten import claims, tactics
+from referee.schotten_totten.cards import CLANS, ID, STONES, Tactic
+from referee.schotten_totten.hands import check_in_hand, spent, taken
+from referee.schotten_totten.made import made_state, made_stone
+from referee.schotten_totten.moves import (
+    Banshee,
+    Claim,
+    Draw,
+    EndTurn,
+    Move,
+    Pass,
+    PlayCard,
+    PutBack,
+    Recruit,
+    Strategist,
+    Traitor,
+)
+from referee.schotten_totten.state import Phase, Reason, State, Stone
+
+__all__ = [
+    "apply",
+    "check_no_claim_left",
+    "claim",
+    "draw",
+    "end_turn",
+    "pass_turn",
+    "play_card",
+    "stone_for",
+    "winner",
+]
+
+_PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
+
+
+def apply(state: State, move: Move, past: History[Move]) -> State:
+    """The state after ``move`` (past the checks every move goes through), whose
+    history is ``past``; ``IllegalMoveError`` if a rule refuses it."""
+    if state.phase is Phase.RECRUIT_RETURN and type(move) is not PutBack:
+        back = min(2, state.hand_sizes[state.to_move])
+        raise illegal(
+            move,
+            Reason.MUST_RETURN,
+            f"the recruiter has drawn: put {back} cards back first ('return ...')",
+        )
+    # Every move type has its case: one left out fails ``mypy --strict``.
+    match move:
+        case PlayCard():
+            return play_card(state, move, past)
+        case Draw():
+            return draw(state, move, past)
+        case Claim():
+            return claim(state, move, past)
+        case EndTurn():
+            return end_turn(state, move, past)
+        case Pass():
+            return pass_turn(state, move, past)
+        case Recruit():
+            return tactics.recruit(state, move, past)
+        case PutBack():
+            return tactics.put_back(state, move, past)
+        case Strategist():
+            return tactics.strategist(state, move, past)
+        case Banshee():
+            return tactics.banshee(state, move, past)
+        case Traitor():
+            return tactics.traitor(state, move, past)
+        case _:
+            assert_never(move)
+
+
+def stone_for(state: State, move: Move, number: int) -> Stone:
+    """The stone ``move`` names, or its refusal."""
+    if 0 < number <= STONES:
+        return state.stones[number - 1]
+    return place_at(move, number, state.stones, Reason.NO_SUCH_STONE, "stone")
+
+
+# --- 1. play a card, or pass --------------------------------------------------------------
+
+
+def play_card(state: State, move: PlayCard, past: History[Move]) -> State:
+    """Play a card from the hand to the mover's side of an unclaimed stone with
+    room (a combat style to the stone itself: see ``tactics``)."""
+    if state.phase is not _PLAY:
+        raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+    player, card, number = state.to_move, move.card, move.stone
+    stone = stone_for(state, move, number)
+    at = ID.get(card)
+    if type(card) is Tactic:
+        tactics.check_tactic_card(state, move, card)
+    elif at is None:
+        raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
+    # The hand first (RULINGS: issue 12 point 8), then the tactic limit.
+    hand = state.hands[player]
+    if hand is None or card not in hand:
+        check_in_hand(state, move, card)
+    if type(card) is Tactic:
+        tactics.check_limit(state, move, card)
+    if stone.owner is not None:
+        raise illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
+    if type(card) is Tactic and card.kind == "style":
+        return tactics.play_style(state, move, card, stone, past)
+    if len(stone.sides[player]) >= stone.size:
+        raise illegal(
+            move,
+            Reason.SIDE_FULL,
+            f"your side of stone {number} already has {stone.size} cards",
+        )
+    assert at is not None
+    clan = at < CLANS
+    placed = stone.with_card(player, card, state.ply, at if clan else None)
+    hands, sizes, played, jokers, held = spent(state, player, card)
+    stones = state.stones
+    return made_state(
+        state.rules,
+        (*stones[: number - 1], placed, *stones[number:]),
+        hands,
+        sizes,
+        state.deck,
+        state.deck_size,
+        state.tactic_deck,
+        state.tactic_deck_size,
+        state.discards,
+        played,
+        jokers,
+        player,
+        _AFTER_PLAY,
+        state.ply + 1,
+        state.outcome,
+        state.blank_turns,
+        held,
+        state.under_piles,
+        past,
+        state.seen | 1 << at if clan else state.seen,
+    )
+
+
+def pass_turn(state: State, move: Pass, past: History[Move]) -> State:
+    """Play no card: allowed only to a player who cannot lay a clan card
+    (tactic cards never oblige one to play). With Der frühe Vogel the turn's
+    claims come first, so a pass claims what it can before it."""
+    if state.phase is not _PLAY:
+        raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
+    if state.can_play_card():
+        what = "a clan card" if state.rules.tactics else "a card"
+        raise illegal(
+            move, Reason.PASS_NOT_ALLOWED, f"you can still play {what}, so you may not pass"
+        )
+    if state.rules.early_bird:
+        check_no_claim_left(state, move)
+    return state._changed(phase=_AFTER_PASS, ply=state.ply + 1, past=past)
+
+
+def check_no_claim_left(state: State, move: Move) -> None:
+    """A turn with a pass may not end while the mover can prove a claim
+    (RULINGS 14: every game ends, and a blocked game has no provable claim)."""
+    provable = claims.provable(state)
+    if provable:
+        stones = ", ".join(str(c.stone) for c in provable)
+        raise illegal(
+            move,
+            Reason.MUST_CLAIM,
+            f"in a turn with a pass you must claim what you can prove first (stone {stones})",
+        )
+
+
+# --- 2. claim stones -------------------------------------------------------------------------
+
+
+def claim(state: State, move: Claim, past: History[Move]) -> State:
+    """Claim a stone with a proven formation (see ``claims``); the game ends at
+    once when the claimant holds three adjacent stones or any five."""
+    stone = claims.check_claim(state, move)
+    player = state.to_move
+    won = made_stone(stone.sides, stone.completed, stone.masks, stone.size, player, stone.style)
+    stones = replaced(state.stones, move.stone - 1, won)
+    return made_state(
+        state.rules,
+        stones,
+        state.hands,
+        state.hand_sizes,
+        state.deck,
+        state.deck_size,
+        state.tactic_deck,
+        state.tactic_deck_size,
+        state.discards,
+        state.tactics_played,
+        state.jokers_played,
+        player,
+        state.phase,
+        state.ply + 1,
+        winner(stones, player),
+        -1,  # a claim this turn: the turn is not blank
+        state.hand_tactics,
+        state.under_piles,
+        past,
+        state.seen,  # a claim shows no card
+    )
+
+
+def winner(stones: Sequence[Stone], player: int) -> Outcome | None:
+    """The game's end by ``player``'s stones: three adjacent or any five."""
+    owned = 0
+    for i, stone in enumerate(stones):
+        if stone.owner == player:
+            owned |= 1 << i
+    won = winner_pattern(owned, adjacent=3, total=5)
+    return None if won is None else Outcome(won, player)
+
+
+# --- 3. draw, or end the turn ------------------------------------------------------------------
+
+
+def draw(state: State, move: Draw, past: History[Move]) -> State:
+    """Draw the top card of a pile (with tactics, the pile named), ending the turn."""
+    phase = state.phase
+    if phase is _PLAY:
+        raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+    if phase is _AFTER_PASS:
+        raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+    if phase is Phase.AFTER_RECRUIT:
+        raise illegal(
+            move,
+            Reason.ALREADY_DREW,
+            "the recruiter replaced this turn's draw: end with 'done'",
+        )
+    if state.deck_size + state.tactic_deck_size == 0:
+        raise illegal(
+            move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
+        )
+    pile = move.pile
+    if not state.rules.tactics and pile is not None:
+        raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "the base game has one pile: write 'draw'")
+    if state.rules.tactics and pile is None:
+        raise illegal(
+            move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
+        )
+    clan = pile != "tactic"
+    if (state.deck_size if clan else state.tactic_deck_size) == 0:
+        raise illegal(move, Reason.PILE_EMPTY, f"the {pile or 'clan'} pile is empty")
+    player = state.to_move
+    hands, sizes, deck, deck_size, tactic_deck, tactic_size, held, under = taken(
+        state, player, int(clan), int(not clan)
+    )
+    return made_state(
+        state.rules,
+        state.stones,
+        hands,
+        sizes,
+        deck,
+        deck_size,
+        tactic_deck,
+        tactic_size,
+        state.discards,
+        state.tactics_played,
+        state.jokers_played,
+        1 - player,
+        _PLAY,
+        state.ply + 1,
+        state.outcome,
+        0,
+        held,
+        under,
+        past,
+        state.seen,
+    )
+
+
+def end_turn(state: State, move: EndTurn, past: History[Move]) -> State:
+    """End the turn without drawing: after a pass, after the recruiter, or
+    when no pile has cards. A turn with a pass claims what it can first; two
+    blank turns in a row (a pass and no claim) end the game, blocked."""
+    if state.phase is _PLAY:
+        raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before ending")
+    if state.phase is _AFTER_PLAY and state.deck_size + state.tactic_deck_size > 0:
+        raise illegal(
+            move, Reason.MUST_DRAW, "after playing a card you must draw while a pile has cards"
+        )
+    blank = 0
+    if state.phase is _AFTER_PASS:
+        if not state.rules.early_bird:
+            check_no_claim_left(state, move)
+        blank = 0 if state.blank_turns < 0 else state.blank_turns + 1
+    return state._changed(
+        to_move=1 - state.to_move,
+        phase=_PLAY,
+        ply=state.ply + 1,
+        blank_turns=blank,
+        # Two blank turns in a row: nothing can change any more (RULINGS: blocked).
+        outcome=Outcome(Termination.BLOCKED, None) if blank >= 2 else None,
+        past=past,
+    )

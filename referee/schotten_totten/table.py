@@ -1,0 +1,370 @@
+"""Schotten Totten on integers: the working position that playouts run on.
+
+A :class:`Table` is a mutable working copy of a full position (every hand and
+pile known): cards are ids (:mod:`~referee.schotten_totten.cards`), each
+side's clan cards a mask, everything else lists and ints changed in place. It
+lists the legal actions (the ids of
+:data:`~referee.schotten_totten.actions.ACTIONS`, increasing), and
+:mod:`~referee.schotten_totten.steps` plays them, by the rules of :mod:`~referee.schotten_totten.rules`,
+:mod:`~referee.schotten_totten.tactics` and
+:mod:`~referee.schotten_totten.claims` (each function below names the rule it
+follows; the claim proof is the same function), without move objects and
+without history. Tests play every action it plays through ``State.play`` and
+compare the legal actions with ``State.legal_moves`` at every ply.
+
+>>> from referee.schotten_totten import new_game
+>>> table = Table(new_game(seed=5))
+>>> legal = legal_actions(table)
+>>> len(legal), legal[:3]
+(54, [81, 82, 83])
+>>> legal[-3:]
+[483, 484, 485]
+
+The actions are played by :func:`referee.schotten_totten.steps.play`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from referee.game import Outcome
+from referee.line.tactics import may_play_tactic
+from referee.schotten_totten.actions import RECRUIT_DRAWS
+from referee.schotten_totten.cards import (
+    BLIND_FORMATION,
+    CARDS,
+    CLANS,
+    FORMATION,
+    ID,
+    MUD_FORMATION,
+    STONES,
+    Tactic,
+)
+from referee.schotten_totten.claims import decided, side_rank
+from referee.schotten_totten.state import Phase, Rules, State
+
+__all__ = ["Table", "legal_actions", "provable"]
+
+# Action id blocks (see referee.schotten_totten.actions).
+_KINDS = len(CARDS)
+CLAIM = _KINDS * STONES
+PASS = CLAIM + STONES
+DRAW, DRAW_CLAN, DRAW_TACTIC, DONE = PASS + 1, PASS + 2, PASS + 3, PASS + 4
+BANSHEE = DONE + 1
+TRAITOR = BANSHEE + _KINDS * STONES
+STRATEGIST = TRAITOR + CLANS * STONES * STONES
+RECRUIT = STRATEGIST + _KINDS * STONES * (STONES + 1)
+RETURN = RECRUIT + len(RECRUIT_DRAWS)
+
+_JOKER = ID[Tactic("joker")]
+_MUD = ID[Tactic("mud_fight")]
+_BLIND = ID[Tactic("blind_mans_bluff")]
+_RECRUITER = ID[Tactic("recruiter")]
+_STRATEGIST = ID[Tactic("strategist")]
+_BANSHEE = ID[Tactic("banshee")]
+_TRAITOR = ID[Tactic("traitor")]
+_KIND = tuple("clan" if i < CLANS else CARDS[i].kind for i in range(_KINDS))  # type: ignore[union-attr]
+_RULE = {-1: FORMATION, _MUD: MUD_FORMATION, _BLIND: BLIND_FORMATION}
+_PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
+_RECRUIT_RETURN, _AFTER_RECRUIT = Phase.RECRUIT_RETURN, Phase.AFTER_RECRUIT
+
+
+class Table:
+    """A full Schotten Totten position on integers, changed in place (a
+    playout's own copy: never shared). ``i = 2 * stone + player`` indexes a
+    side (stones from 0): ``sides[i]`` its clan cards (a mask), ``wild[i]``
+    its elite troops (ids), ``counts[i]`` its cards, ``completed[i]`` the ply
+    it became complete (-1: incomplete), ``kept[i]`` the verdict last proved
+    on ``player``'s claim there (see :class:`~referee.line.claims.Kept`).
+    ``hands[p]`` are ids, increasing; ``deck`` and ``tactic_deck`` are ids,
+    the top card last. ``owners``, ``styles`` (-1: none) and ``sizes`` are per
+    stone; ``seen`` is the mask of the visible clan cards.
+    """
+
+    __slots__ = (
+        "blank_turns",
+        "completed",
+        "counts",
+        "deck",
+        "hands",
+        "jokers_played",
+        "kept",
+        "outcome",
+        "owners",
+        "phase",
+        "ply",
+        "ranks",
+        "rules",
+        "seen",
+        "sides",
+        "sizes",
+        "styles",
+        "tactic_deck",
+        "tactics_played",
+        "to_move",
+        "wild",
+    )
+
+    def __init__(self, state: State) -> None:
+        hands, deck, tactic_deck = state.hands, state.deck, state.tactic_deck
+        if hands[0] is None or hands[1] is None or deck is None or tactic_deck is None:
+            raise ValueError(
+                "a playout needs a full state (every hand and pile known): "
+                "determinize a view first (referee.schotten_totten.determinize)"
+            )
+        self.rules: Rules = state.rules
+        self.to_move = state.to_move
+        self.phase = state.phase
+        self.ply = state.ply
+        self.blank_turns = state.blank_turns
+        self.outcome: Outcome | None = state.outcome
+        self.seen = state.seen
+        card_id = ID.__getitem__
+        self.hands = [sorted(map(card_id, hands[0])), sorted(map(card_id, hands[1]))]
+        self.deck = list(map(card_id, reversed(deck)))
+        self.tactic_deck = list(map(card_id, reversed(tactic_deck)))
+        self.sides: list[int] = []
+        self.wild: list[tuple[int, ...]] = []
+        self.counts: list[int] = []
+        self.completed: list[int] = []
+        self.kept: list[tuple[bool, int] | None] = []
+        self.ranks: list[int] = []
+        for stone in state.stones:
+            masks, done = stone.masks, stone.completed
+            for player in (0, 1):
+                side = stone.sides[player]
+                self.sides.append(masks[player])
+                plain = len(side) == masks[player].bit_count()
+                self.wild.append(() if plain else tuple(ID[c] for c in side if type(c) is Tactic))
+                self.counts.append(len(side))
+                at = done[player]
+                self.completed.append(-1 if at is None else at)
+            self.kept += stone.kept.verdicts
+            self.ranks += stone.kept.ranks
+        self.owners = [-1 if s.owner is None else s.owner for s in state.stones]
+        self.styles = [-1 if s.style is None else ID[s.style] for s in state.stones]
+        self.sizes = [s.size for s in state.stones]
+        self.tactics_played = list(state.tactics_played)
+        self.jokers_played = list(state.jokers_played)
+
+
+# --- what may be done ------------------------------------------------------------------
+
+
+def claims_now(t: Table) -> bool:
+    """When claims are made (``State.claims_now``): after playing or passing;
+    1999 also before playing; Der frühe Vogel only before."""
+    rules, phase = t.rules, t.phase
+    if rules.early_bird:
+        return phase is _PLAY
+    if phase is _RECRUIT_RETURN:
+        return False
+    return rules.edition == "1999" or phase is not _PLAY
+
+
+def holds(t: Table, stone: int, player: int) -> bool:
+    """The claim rule (``claims.holds``): ``player``'s complete side at
+    ``stone`` can be claimed, from the kept verdict while it stands."""
+    i = 2 * stone + player
+    j = i ^ 1
+    seen = t.seen
+    found = t.kept[i]
+    if found is not None:
+        if found[0]:
+            if not found[1] & ~seen:
+                return True
+        elif not found[1] & seen:
+            return False
+    mine_at, theirs_at = t.completed[i], t.completed[j]
+    rule = _RULE[t.styles[stone]]
+    ranks = t.ranks
+    if ranks[i] < 0:
+        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in t.wild[i]])  # type: ignore[misc]
+    theirs_wild = [CARDS[c] for c in t.wild[j]]
+    if ranks[j] < 0 and t.counts[j] == t.sizes[stone]:
+        ranks[j] = side_rank(rule, t.sides[j], theirs_wild)  # type: ignore[arg-type]
+    answer = decided(
+        rule,
+        ranks[i],
+        t.sides[j],
+        theirs_wild,  # type: ignore[arg-type]
+        t.counts[j],
+        mine_at >= 0 and theirs_at >= 0 and mine_at < theirs_at,
+        seen,
+        ranks[j],
+    )
+    t.kept[i] = answer
+    return answer[0]
+
+
+def provable(t: Table) -> list[int]:
+    """The stones (from 0) the player to move can claim now, proved."""
+    player, seen = t.to_move, t.seen
+    counts, sizes, owners, kept = t.counts, t.sizes, t.owners, t.kept
+    stones = []
+    for s in range(STONES):
+        i = 2 * s + player
+        if owners[s] < 0 and counts[i] == sizes[s]:
+            # The kept verdict while it stands (holds, inlined), else a proof.
+            found = kept[i]
+            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+                if holds(t, s, player):
+                    stones.append(s)
+            elif found[0]:
+                stones.append(s)
+    return stones
+
+
+def can_lay_clan(t: Table, player: int, opened: list[int]) -> bool:
+    """Whether ``player`` must play rather than pass (``State.can_play_card``),
+    the stones with room on its side being ``opened``."""
+    hand = t.hands[player]
+    return bool(hand) and hand[0] < CLANS and bool(opened)
+
+
+def open_stones(t: Table, player: int) -> list[int]:
+    """The stones (from 0) with room on ``player``'s side."""
+    counts, sizes, owners = t.counts, t.sizes, t.owners
+    return [s for s in range(STONES) if owners[s] < 0 and counts[2 * s + player] < sizes[s]]
+
+
+def legal_actions(t: Table) -> list[int]:
+    """The legal actions of the player to move, increasing (``State.legal_moves``)."""
+    if t.outcome is not None:
+        return []
+    phase = t.phase
+    if phase is _RECRUIT_RETURN:
+        return _returns(t)
+    claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
+    if phase is _PLAY:
+        opened = open_stones(t, t.to_move)
+        allowed = t.rules.tactics and _may_play_tactic(t)
+        actions = _plays(t, opened, allowed)
+        actions += claims
+        if not can_lay_clan(t, t.to_move, opened) and not (claims and t.rules.early_bird):
+            actions.append(PASS)
+        if allowed:
+            actions += _ruses(t, opened)
+        return actions
+    if phase is _AFTER_PASS and claims:
+        return claims
+    if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
+        if not t.rules.tactics:
+            return [*claims, DRAW]
+        return claims + [
+            a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile
+        ]
+    return [*claims, DONE]
+
+
+def _may_play_tactic(t: Table) -> bool:
+    return may_play_tactic(t.tactics_played, t.to_move)
+
+
+def _plays(t: Table, opened: list[int], allowed: bool) -> list[int]:
+    """Cards laid at stones: clan cards and elite troops where the mover's
+    side has room (``opened``), combat styles on unclaimed stones without one
+    (tactic cards when the tactic limit ``allowed`` them)."""
+    player = t.to_move
+    hand = t.hands[player]
+    plays: list[int] = []
+    last = -1
+    for card in hand:
+        if card == last:
+            continue
+        last = card
+        kind = _KIND[card]
+        if kind == "clan" or (
+            kind == "elite" and allowed and not (card == _JOKER and t.jokers_played[player])
+        ):
+            plays += [card * STONES + s for s in opened]
+        elif kind == "style" and allowed:
+            plays += [
+                card * STONES + s for s in range(STONES) if t.owners[s] < 0 and t.styles[s] < 0
+            ]
+    return plays
+
+
+def _cards_on(t: Table, i: int) -> list[int]:
+    """The distinct card kinds on side ``i``, increasing."""
+    mask, cards = t.sides[i], []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards + sorted(set(t.wild[i]))
+
+
+def _ruses(t: Table, opened: list[int]) -> list[int]:
+    """The moves of the ruses in the mover's hand (the tactic limit allowing),
+    increasing: banshee, traitor, strategist, recruiter."""
+    player, opponent = t.to_move, 1 - t.to_move
+    hand = t.hands[player]
+    if not hand or hand[-1] < _RECRUITER:
+        return []  # no ruse in hand (the ruses have the highest ids)
+    unclaimed = [s for s in range(STONES) if t.owners[s] < 0]
+    actions: list[int] = []
+    if _BANSHEE in hand:
+        actions += sorted(
+            BANSHEE + c * STONES + s for s in unclaimed for c in _cards_on(t, 2 * s + opponent)
+        )
+    if _TRAITOR in hand:
+        actions += sorted(
+            TRAITOR + (c * STONES + s) * STONES + m
+            for s in unclaimed
+            for c in _cards_on(t, 2 * s + opponent)
+            if c < CLANS
+            for m in opened
+        )
+    if _STRATEGIST in hand:
+        actions += sorted(
+            STRATEGIST + (c * STONES + s) * (STONES + 1) + target
+            for s in unclaimed
+            for c in _cards_on(t, 2 * s + player)
+            for target in (0, *(m + 1 for m in opened if m != s))
+        )
+    if _RECRUITER in hand:
+        actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
+    return actions
+
+
+def _recruit_mixes(t: Table) -> list[tuple[int, int]]:
+    """The recruiter's draws (``tactics.recruit_draws``): three cards, or what
+    the piles hold, in any mix the piles allow; with a joker played, only
+    draws that leave cards it may put back (the second joker stays in hand)."""
+    total = min(3, len(t.deck) + len(t.tactic_deck))
+    mixes = []
+    for clans in range(total, -1, -1):
+        tactics = total - clans
+        if clans > len(t.deck) or tactics > len(t.tactic_deck):
+            continue
+        if t.jokers_played[t.to_move]:
+            hand = list(t.hands[t.to_move])
+            hand.remove(_RECRUITER)
+            hand += t.deck[len(t.deck) - clans :] + t.tactic_deck[len(t.tactic_deck) - tactics :]
+            back = min(2, len(hand))
+            if back and sum(1 for c in hand if c != _JOKER) < back:
+                continue
+        mixes.append((clans, tactics))
+    return mixes
+
+
+def _returns(t: Table) -> list[int]:
+    """The cards the recruiter may put back (``tactics.put_back_options``): a
+    set of two (or what the hand holds), never the second joker once one is played."""
+    hand = t.hands[t.to_move]
+    back = min(2, len(hand))
+    options = {
+        kinds
+        for kinds in combinations(hand, back)
+        if not (t.jokers_played[t.to_move] and _JOKER in kinds)
+    }
+    return sorted(RETURN + _return_index(kinds) for kinds in options)
+
+
+def _return_index(kinds: tuple[int, ...]) -> int:
+    """The index of a set of one or two kinds (increasing) in ``actions.RETURNS``."""
+    if len(kinds) == 1:
+        return kinds[0]
+    i, j = kinds
+    return _KINDS + i * _KINDS - i * (i - 1) // 2 + (j - i)

@@ -1,0 +1,207 @@
+"""Playouts on the integer core, checked move for move against the referee.
+
+``playout`` plays action ids on a :class:`~referee.schotten_totten.table.Table`;
+every id it plays, turned into a move and played through ``State.play``, must
+be legal there and reach the same outcome. The table's legal actions are the
+referee's legal moves at every ply, and the written-out loop of the default
+policy makes the same choices as the general one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.game import Termination
+from referee.schotten_totten import Rules, State, new_game
+from referee.schotten_totten.actions import ACTIONS
+from referee.schotten_totten.determinize import determinize
+from referee.schotten_totten.playout import _general, _plain, playout
+from referee.schotten_totten.steps import play
+from referee.schotten_totten.table import CLAIM, PASS, Table, legal_actions
+
+VARIANTS = [
+    Rules(),
+    Rules("1999"),
+    Rules(early_bird=True),
+    Rules(tactics=True),
+    Rules(tactics=True, early_bird=True),
+]
+_SETTINGS = settings(max_examples=40, deadline=None)
+
+
+def _midgame(seed: int, rules: Rules, plies: int) -> State:
+    """A state ``plies`` random plies into a seeded game (or its end)."""
+    rng = random.Random(seed)
+    state = new_game(seed=seed, first=seed % 2, rules=rules)
+    for _ in range(plies):
+        if state.is_game_over():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def _replayed(state: State, trace: list[int]) -> State:
+    """``trace`` played through the referee, each move checked legal first."""
+    for action in trace:
+        move = ACTIONS.move_of(action)
+        assert move in state.legal_moves(), f"{move} is not legal at ply {state.ply}"
+        state = state.play(move)
+    return state
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS), st.integers(0, 60), st.integers())
+def test_a_playout_is_a_legal_game_with_its_outcome(
+    seed: int, rules: Rules, plies: int, choice: int
+) -> None:
+    start = _midgame(seed, rules, plies)
+    before = dataclasses.replace(start)
+    trace: list[int] = []
+    outcome = playout(start, random.Random(choice), trace=trace)
+    end = _replayed(start, trace)
+    assert end.outcome == outcome and end.is_game_over()
+    assert start == before and start.outcome == before.outcome  # the state is not changed
+
+
+@_SETTINGS
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(VARIANTS),
+    st.integers(0, 80),
+    st.sampled_from([0, 1]),
+    st.integers(),
+)
+def test_a_playout_from_a_determinized_view_is_a_legal_game(
+    seed: int, rules: Rules, plies: int, viewer: int, choice: int
+) -> None:
+    view = _midgame(seed, rules, plies).view(viewer)
+    with pytest.raises(ValueError, match="determinize a view first"):
+        playout(view, random.Random(choice))
+    guess = determinize(view, random.Random(choice))
+    trace: list[int] = []
+    outcome = playout(guess, random.Random(choice), trace=trace)
+    assert _replayed(guess, trace).outcome == outcome
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS), st.integers(0, 2**16))
+def test_the_tables_legal_actions_are_the_referees_at_every_ply(
+    seed: int, rules: Rules, choice: int
+) -> None:
+    rng = random.Random(choice)
+    state = new_game(seed=seed, first=seed % 2, rules=rules)
+    while True:
+        table = Table(state)
+        legal = legal_actions(table)
+        assert legal == sorted(ACTIONS.action_of(m) for m in state.legal_moves())
+        if state.is_game_over():
+            break
+        action = rng.choice(legal)
+        play(table, action)
+        state = state.play(ACTIONS.move_of(action))
+        # the table played the action as the referee did (what it keeps aside)
+        after = Table(state)
+        for name in Table.__slots__:
+            if name not in ("kept", "ranks"):
+                assert getattr(table, name) == getattr(after, name), name
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[:3]), st.integers(0, 40))
+def test_the_written_out_loop_makes_the_general_loops_choices(
+    seed: int, rules: Rules, plies: int
+) -> None:
+    state = _midgame(seed, rules, plies)
+    if state.is_game_over():
+        return
+    fast: list[int] = []
+    general: list[int] = []
+    outcome = _plain(Table(state), random.Random(seed), fast)
+    assert _general(Table(state), random.Random(seed), None, -1, general) == outcome
+    assert fast == general
+
+
+def test_the_default_policy_claims_as_soon_as_it_can_and_otherwise_picks_at_random() -> None:
+    for rules in VARIANTS:
+        for seed in range(6):
+            state = new_game(seed=seed, rules=rules)
+            trace: list[int] = []
+            playout(state, random.Random(seed), trace=trace)
+            table = Table(state)
+            rng = random.Random(seed)
+            for action in trace:
+                legal = legal_actions(table)
+                claims = [a for a in legal if CLAIM <= a < PASS]
+                if claims:
+                    assert action == claims[0]
+                elif len(legal) == 1:
+                    assert action == legal[0]  # taken without a draw
+                else:
+                    assert action == legal[int(rng.random() * len(legal))]
+                play(table, action)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    for rules in VARIANTS:
+        game = new_game(seed=11, rules=rules)
+        first: list[int] = []
+        again: list[int] = []
+        assert playout(game, random.Random(3), trace=first) == playout(
+            game, random.Random(3), trace=again
+        )
+        assert first == again and first
+
+
+def test_a_policy_decides_every_ply_and_sees_the_table() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def highest(table: Any, legal: Any, rng: random.Random) -> int:
+        assert isinstance(table, Table) and list(legal) == sorted(legal)
+        seen.append((table.ply, len(legal)))
+        return int(legal[-1])
+
+    for rules in VARIANTS:
+        state = new_game(seed=4, rules=rules)
+        trace: list[int] = []
+        seen.clear()
+        outcome = playout(state, random.Random(0), highest, trace=trace)
+        assert len(seen) == len(trace) and _replayed(state, trace).outcome == outcome
+
+
+def test_a_policy_that_picks_an_illegal_action_is_refused() -> None:
+    with pytest.raises(ValueError, match="the policy chose action 13280, which is not legal"):
+        playout(new_game(seed=1), random.Random(1), lambda table, legal, rng: 13280)
+
+
+def test_max_plies_cuts_a_playout_short() -> None:
+    trace: list[int] = []
+    outcome = playout(new_game(seed=2), random.Random(2), max_plies=10, trace=trace)
+    assert outcome.termination is Termination.PLY_LIMIT and outcome.winner is None
+    assert len(trace) == 10
+    assert playout(new_game(seed=2), random.Random(2), max_plies=0).reason == "ply_limit"
+    full: list[int] = []
+    playout(new_game(seed=2), random.Random(2), trace=full)
+    assert full[:10] == trace  # the same game, cut short
+
+
+def test_bad_arguments_are_refused() -> None:
+    game = new_game(seed=1)
+    with pytest.raises(TypeError, match=r"expected a random\.Random"):
+        playout(game, 7)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_plies must be"):
+        playout(game, random.Random(1), max_plies=-1)
+    with pytest.raises(TypeError, match="Schotten Totten State"):
+        playout("R7@3", random.Random(1))  # type: ignore[arg-type]
+
+
+def test_a_finished_game_is_its_outcome() -> None:
+    game = new_game(seed=5)
+    ended = game.resign(0)
+    trace: list[int] = []
+    assert playout(ended, random.Random(1), trace=trace) == ended.outcome and trace == []
