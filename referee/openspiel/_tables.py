@@ -126,7 +126,7 @@ def _whole(parameters: Mapping[str, Any], name: str, low: int, high: int) -> int
 
 class _SchottenTotten(Table):
     def start(self, dealt: Sequence[Any]) -> Any:
-        from referee.schotten_totten.state import CLAN_CARDS, Rules, new_game
+        from referee.schotten_totten import CLAN_CARDS, Rules, new_game
         from referee.schotten_totten.tactics import TACTIC_CARDS
 
         rules: Rules = self.parameters["rules"]
