@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.line.picture import frame, move_arrow, side_labels
 from referee.line.picture import hand_row as _hand_row
 from referee.schotten_totten import state as _st
+from referee.schotten_totten.render import DOING as _DOING
 from referee.svg import (
     _CARD_H,
     _CARD_W,
@@ -32,13 +33,6 @@ from referee.svg import (
 __all__ = ["draw"]
 
 #: What the player to move is doing, by the phase of its turn.
-_DOING = {
-    "play": "to play a card",
-    "after_play": "to claim stones or draw",
-    "after_pass": "to claim stones or end the turn",
-    "recruit_return": "to put back the recruited cards",
-    "after_recruit": "to claim stones or end the turn",
-}
 _COLUMN, _STONE_H = 64, 62
 
 

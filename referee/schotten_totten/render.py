@@ -2,7 +2,7 @@
 
 >>> from referee.schotten_totten import new_game
 >>> print(new_game(seed=1).view(0))  # doctest: +ELLIPSIS
-Schotten Totten (2024) - ply 0, player 1 to move (play)
+Schotten Totten (2024) - ply 0, player 1 to move: to play a card
 ...
 player 2 hand (6): hidden
 deck: 42 cards
@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.schotten_totten.state import State
 
-__all__ = ["render"]
+__all__ = ["DOING", "render"]
+
+#: What the player to move is doing, in each phase of a turn, in words (the
+#: text picture and the SVG picture both say it).
+DOING = {
+    "play": "to play a card",
+    "after_play": "to claim stones or draw",
+    "after_pass": "to claim stones or end the turn",
+    "recruit_return": "to put back the recruited cards",
+    "after_recruit": "to claim stones or end the turn",
+}
 
 
 def render(state: State) -> str:
@@ -32,7 +42,7 @@ def render(state: State) -> str:
     elif outcome is not None:
         status = f"game over: no winner ({outcome.reason})"
     else:
-        status = f"player {state.to_move + 1} to move ({state.phase.value})"
+        status = f"player {state.to_move + 1} to move: {DOING[state.phase.value]}"
     lines = [f"{title} - ply {state.ply}, {status}", f"{'':>9}{'player 1':<24}stone  player 2"]
     for number, stone in enumerate(state.stones, start=1):
         left = " ".join(map(str, stone.sides[0]))

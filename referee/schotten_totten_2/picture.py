@@ -36,14 +36,6 @@ from referee.svg import (
 __all__ = ["draw"]
 
 #: What the player to move is doing, by the phase of its turn (attacker, defender).
-_DOING = {
-    "opening": ("to retreat or play a card", "to pour oil or play a card"),
-    "play": ("to play a card", "to play a card"),
-    "after_play": ("to take control of a tile or draw", "to draw"),
-    "after_pass": ("to take control of a tile or end the turn", "to end the turn"),
-    "shuffle": ("", ""),
-    "exchange": ("to answer the exchange", "to answer the exchange"),
-}
 _COLUMN, _TILE_H = 76, 62
 
 
@@ -84,7 +76,7 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
     roles = ["", ""]
     roles[state.attacker], roles[state.defender] = "attacker", "defender"
     title = f"Schotten Totten 2 ({variant})"
-    doing = _DOING.get(state.phase.value, ("", ""))[0 if state.to_move == state.attacker else 1]
+    doing = _st2.DOING.get(state.phase.value, ("", ""))[0 if state.to_move == state.attacker else 1]
     status = _status(options, state.outcome, state.to_move, roles, doing)
     if state.final_turn and state.outcome is None:
         status += ", the attacker's last turn"

@@ -2546,6 +2546,18 @@ def _check_pile(order: Sequence[Any], expected: Counter[Any], name: str, what: s
         raise ValueError(f"{name} must hold the {what} once each: " + "; ".join(problems))
 
 
+#: What the player to move is doing, in each phase of a turn, in words: (the
+#: attacker's, the defender's). The text picture and the SVG picture both say it.
+DOING = {
+    "opening": ("to retreat or play a card", "to pour oil or play a card"),
+    "play": ("to play a card", "to play a card"),
+    "after_play": ("to take control of a tile or draw", "to draw"),
+    "after_pass": ("to take control of a tile or end the turn", "to end the turn"),
+    "shuffle": ("", ""),
+    "exchange": ("to answer the exchange", "to answer the exchange"),
+}
+
+
 def render(state: State) -> str:
     """The terminal picture of a position (also ``str(state)``)."""
     roles = {state.attacker: "attacker", state.defender: "defender"}
@@ -2554,8 +2566,9 @@ def render(state: State) -> str:
         who = state.outcome.winner
         status = f"game over: player {who + 1} ({roles[who]}) wins ({state.outcome.reason})"
     else:
-        status = (
-            f"player {state.to_move + 1} ({roles[state.to_move]}) to move ({state.phase.value})"
+        doing = DOING[state.phase.value][0 if state.to_move == state.attacker else 1]
+        status = f"player {state.to_move + 1} ({roles[state.to_move]}) to move" + (
+            f": {doing}" if doing else ""
         )
         if state.final_turn:
             status += ", the attacker's last turn"
