@@ -15,7 +15,7 @@ order is nobody's knowledge) and only then plays the move.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -276,6 +276,17 @@ class RefereeState(pyspiel.State):
         if node.pending is not None:
             text += f"\n(drawing for {node.pending})"
         return text
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> RefereeState:
+        """A state ``player_id`` cannot tell from this one: the same information
+        state, the cards it never saw drawn again (OpenSpiel's information-set
+        searches call it). ``probability_sampler()`` gives a float in [0, 1)
+        that seeds the draw, so a seeded sampler gives the same state again."""
+        from referee.openspiel._resample import resample
+
+        return resample(self, player_id, probability_sampler)
 
     # -- what a player knows ------------------------------------------------------------
 

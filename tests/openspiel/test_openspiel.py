@@ -230,23 +230,172 @@ def test_information_state_recalls_the_hands_seen() -> None:
     assert len(text.splitlines()) == 2 + len(state.game.history)
 
 
+#: The games the information-set search is tested on: every game, both variants.
+SEARCHED = [
+    "referee_schotten_totten",
+    "referee_schotten_totten(tactics=True)",
+    "referee_schotten_totten_2",
+    "referee_schotten_totten_2(tactics=True)",
+    "referee_clans_and_glory",
+    "referee_clans_and_glory(players=3)",
+    "referee_clans_and_glory(players=4)",
+]
+
+
+def _strings(state: Any) -> list[str]:
+    return [state.information_state_string(p) for p in range(state.num_players())]
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_resampled_state_is_one_the_player_cannot_tell_apart(name: str) -> None:
+    game = pyspiel.load_game(name)
+    rng = random.Random(name)
+    for _ in range(2):
+        state = _random_play(game.new_initial_state(), rng, decisions=rng.randrange(2, 30))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(rng.randrange(1 << 30), 0.0, 1.0)
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.current_player() == player
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert np.array_equal(
+            sample.information_state_tensor(player), state.information_state_tensor(player)
+        )
+        assert sample.observation_string(player) == state.observation_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        # every seen move is the real one; the other hands are drawn again
+        assert sample.game.view(player) == state.game.view(player)
+        _random_play(sample, rng)
+        assert sample.is_terminal() and len(sample.returns()) == game.num_players()
+
+
+def test_resampled_states_differ_where_the_player_saw_nothing() -> None:
+    game = pyspiel.load_game("referee_schotten_totten")
+    state = _random_play(game.new_initial_state(), random.Random(4), decisions=10)
+    player = state.current_player()
+    hands = set()
+    for seed in range(5):
+        sample = state.resample_from_infostate(
+            player, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        )
+        hands.add(tuple(sorted(map(str, sample.game.hands[1 - player]))))
+        assert sample.game.hands[player] == state.game.hands[player]
+    assert len(hands) == 5
+
+
+def test_a_seeded_sampler_gives_the_same_state() -> None:
+    game = pyspiel.load_game("referee_schotten_totten_2(tactics=True)")
+    state = _random_play(game.new_initial_state(), random.Random(2), decisions=12)
+    player = state.current_player()
+    one, two = (
+        state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(9, 0.0, 1.0))
+        for _ in range(2)
+    )
+    assert one.history() == two.history()
+    with pytest.raises(ValueError, match="no player 2 in a 2-player game"):
+        state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(9, 0.0, 1.0))
+
+
 @pytest.mark.parametrize(
     "name",
-    ["referee_schotten_totten", "referee_schotten_totten_2", "referee_clans_and_glory(players=3)"],
+    [
+        "referee_schotten_totten",
+        "referee_schotten_totten(tactics=True)",
+        "referee_schotten_totten_2",
+        "referee_clans_and_glory(players=3)",
+    ],
 )
-def test_mcts_bot_plays_moves(name: str) -> None:
+def test_resampling_reads_nothing_the_player_may_not(name: str) -> None:
+    # Two real games that differ only in a card player 0 never saw (as in
+    # test_a_player_sees_nothing_it_may_not), resampled for player 0 with the
+    # same sampler: the same game comes out, so nothing of the real unseen
+    # cards reaches the sample.
+    game = pyspiel.load_game(name)
+    table = game.table
+    for seed in range(2):
+        a = _random_play(game.new_initial_state(), random.Random(seed), decisions=24)
+        history = list(a.history())
+        other = 1
+        hand = set(a.game.hands[other])
+        kept = [i for i in _dealt_to(game, history, other) if table.kinds[history[i]] in hand]
+        swap = kept[0]
+        if table.piles:
+            unseen = a.game.deck[len(a.game.deck) // 2]
+            swapped = [table.kind_id(unseen) if i == swap else h for i, h in enumerate(history)]
+        else:
+            removed = table.slots.index(HIDDEN)
+            swapped = list(history)
+            swapped[swap], swapped[removed] = history[removed], history[swap]
+        b = game.new_initial_state()
+        for action in swapped:
+            b.apply_action(action)
+        assert a.game != b.game
+        samples = [
+            state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+            for state in (a, b)
+        ]
+        assert samples[0].history() == samples[1].history()
+        assert _strings(samples[0]) == _strings(samples[1])
+
+
+def test_mcts_bot_searches_the_true_state() -> None:
+    # OpenSpiel's MCTSBot runs on the games, but it searches the state it is
+    # given, hands included: a full-information player, not a fair one (see
+    # the ISMCTS tests below for the fair search).
     from open_spiel.python.algorithms import mcts
 
-    game = pyspiel.load_game(name)
+    game = pyspiel.load_game("referee_schotten_totten")
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rng)
     state = _random_play(game.new_initial_state(), random.Random(1), decisions=0)
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+def _ismcts(game: Any, seed: int) -> Any:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        # evaluate_bots tells every bot the moves; this one searches afresh each move
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player: int, action: int) -> None:
+            pass
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = Bot(game, evaluator, uct_c=2.0, max_simulations=20, max_world_samples=3, random_state=rng)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return bot
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_ismcts_bot_plays_moves(name: str) -> None:
+    # OpenSpiel's information-set search: every simulation starts from a
+    # resampled state (it asserts that the information state is the same).
+    game = pyspiel.load_game(name)
+    bot = _ismcts(game, 1)
+    state = _random_play(game.new_initial_state(), random.Random(1), decisions=3)
     for _ in range(2):
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
-        _random_play(state, random.Random(2), decisions=0)  # the chance that follows
+        _random_play(state, random.Random(2), decisions=0)
+        if state.is_terminal():
+            break
+
+
+def test_evaluate_bots_ismcts_against_random() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = pyspiel.load_game("referee_clans_and_glory")
+    bots = [_ismcts(game, 3), pyspiel.make_uniform_random_bot(1, 5)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    assert len(returns) == 2 and max(returns) == 1.0
 
 
 @pytest.mark.parametrize("name", NAMES)
