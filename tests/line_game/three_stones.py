@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import re
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -126,7 +126,7 @@ class Stone(Place):
         return Stone(sides, completed, self.owner)
 
 
-def _pieces(side: Sequence[Card]) -> list[Piece]:
+def _pieces(side: Iterable[Card]) -> list[Piece]:
     return [INDEX.pairs[INDEX.ids[c]] for c in side]
 
 
@@ -224,7 +224,7 @@ class State(LineState[Move]):
 
     def _apply(self, move: Move, past: History[Move]) -> State:
         p = self.to_move
-        if type(move) is Pass:
+        if isinstance(move, Pass):
             if self.can_play():
                 raise illegal(move, "pass_not_allowed", "you can still play a card")
             blocked = Outcome(Termination.BLOCKED, None) if self.passes else None
@@ -234,7 +234,7 @@ class State(LineState[Move]):
         stone = place_at(move, move.stone, self.stones, "no_such_stone", "stone")
         if stone.owner is not None:
             raise illegal(move, "stone_claimed", f"stone {move.stone} is already claimed")
-        if type(move) is Claim:
+        if isinstance(move, Claim):
             return self._claim(move, stone, past)
         hand, card = self.hands[p], move.card
         if hand is not None and card not in hand:
@@ -464,7 +464,11 @@ class Actions(MoveSpace):
     stone's owner (0 none, 1 the player, 2 the other), the pile's size."""
 
     num_actions, observation_size, game, state_types = PASS + 1, 14, TITLE, (State,)
-    observation_layout = (("cards", 0, 10), ("owners", 10, 3), ("pile", 13, 1))
+    observation_layout: tuple[tuple[str, int, int], ...] = (
+        ("cards", 0, 10),
+        ("owners", 10, 3),
+        ("pile", 13, 1),
+    )
 
     def action_of(self, move: Any) -> int:
         if type(move) is Play:
@@ -478,7 +482,7 @@ class Actions(MoveSpace):
             return Play(INDEX.cards[action // STONES], action % STONES + 1)
         return Claim(action - CLAIM + 1) if action < PASS else Pass()
 
-    def observation(self, state: State, player: int) -> tuple[int, ...]:
+    def observation(self, state: Any, player: int) -> tuple[int, ...]:
         self.check(state)
         where = [0] * len(CARDS.cards)
         for card in state.hands[player] or ():
@@ -509,9 +513,7 @@ class Table:
         stones = state.stones
         self.sides = [s.masks[p] for s in stones for p in (0, 1)]
         self.counts = [len(s.sides[p]) for s in stones for p in (0, 1)]
-        self.done = [
-            -1 if s.completed[p] is None else s.completed[p] for s in stones for p in (0, 1)
-        ]
+        self.done = [-1 if at is None else at for s in stones for at in s.completed]
         self.owners = [-1 if s.owner is None else s.owner for s in stones]
         self.to_move, self.ply, self.passes, self.outcome = (
             state.to_move,
