@@ -15,7 +15,9 @@ Chance plies (:meth:`is_chance_node`, Schotten Totten 2's shuffle) are drawn
 with the game's ``chance`` and are not nodes of the tree; the other draws are
 in the deal. Playouts use the game's fast ``playout`` where its descriptor
 has one (Clans and Glory), else a loop over ``legal_moves()`` and ``play()``
-that claims whatever can be claimed and otherwise moves at random.
+that claims whatever can be claimed and otherwise plays the best of three
+random moves by the greedy bot's liking (a card where the player's cards
+there share its colour or run on from it).
 
 With an iteration budget (and no time budget) the search is deterministic:
 the same view, the same ``rng`` state, the same move.
@@ -38,9 +40,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.bots._adapter import check_time_left, legal_moves_of
+from referee.cards import Card
 from referee.games import GameDescriptor, descriptor_of
 
 if TYPE_CHECKING:
@@ -114,7 +118,9 @@ class MCTS:
     An instance is both forms of a bot: ``bot.choose(view, rng, time_left)``,
     and ``bot(turn)`` for :func:`referee.arena.play_match`. With a game clock
     (``time_left`` not ``None``) it never thinks more than a twentieth of the
-    time left on one move.
+    time left on one move. ``clock`` is what the time budget is read from:
+    wall time by default; ``time.process_time`` counts only this process's CPU
+    time (for a benchmark on a machine shared with other work).
 
     >>> from referee.arena import play_game
     >>> from referee.bots import greedy_bot
@@ -134,6 +140,7 @@ class MCTS:
         *,
         exploration: float = 0.7,
         name: str = "mcts",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -149,13 +156,16 @@ class MCTS:
         if not isinstance(name, str) or not name:
             raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
         self.__name__ = name
+        if not callable(clock):
+            raise TypeError(f"clock must be a function that returns seconds, not {clock!r}")
+        self.clock = clock
         #: Iterations the last search ran (for benchmarks and curious authors).
         self.last_iterations = 0
 
     def __repr__(self) -> str:
         return (
             f"MCTS(iterations={self.iterations!r}, seconds={self.seconds!r}, "
-            f"exploration={self.exploration!r}, name={self.__name__!r})"
+            f"exploration={self.exploration!r}, name={self.__name__!r}, clock={self.clock!r})"
         )
 
     def __call__(self, turn: Turn) -> Any:
@@ -205,11 +215,11 @@ class _Search:
         self.root_moves = {self.space.action_of(m): m for m in moves}
 
     def run(self, iterations: int | None, seconds: float | None, owner: MCTS) -> Any:
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        clock = owner.clock
+        deadline = None if seconds is None else clock() + seconds
         done = 0
         while done == 0 or (
-            (iterations is None or done < iterations)
-            and (deadline is None or time.perf_counter() < deadline)
+            (iterations is None or done < iterations) and (deadline is None or clock() < deadline)
         ):
             self.iterate()
             done += 1
@@ -241,7 +251,7 @@ class _Search:
             if state.is_chance_node():
                 state = state.play(self._chance(state))
                 continue
-            moves = list(state.legal_moves())
+            moves = _listed(state)
             ids = [space.action_of(m) for m in moves]
             if node is self.root:
                 # The deal cannot change the root player's own moves; keep to the view's.
@@ -286,16 +296,64 @@ class _Search:
         if self.playout is not None:
             return self.playout(state, self.rng)
         rng = self.rng
+        sample = _SAMPLE
         for _ in range(_MAX_PLAYOUT_PLIES):
             if state.is_chance_node():
                 state = state.play(self._chance(state))
             else:
-                moves = state.generate_legal_moves()
-                move = next((m for m in moves if type(m).__name__ in _CLAIMS), None)
-                state = state.play(move if move is not None else moves[rng.randrange(len(moves))])
+                moves = _listed(state)
+                move = moves[0]  # the line games list their claims first
+                if type(move).__name__ not in _CLAIMS:
+                    n = len(moves)
+                    move = moves[rng.randrange(n)] if n > 1 else move
+                    if sample > 1 and n > 1:
+                        best = _line_score(state, move)
+                        for _ in range(sample - 1):
+                            other = moves[rng.randrange(n)]
+                            value = _line_score(state, other)
+                            if value > best:
+                                move, best = other, value
+                state = state.play(move)
             if state.outcome is not None:
                 return state.outcome  # type: ignore[no-any-return]
         return None
+
+
+def _listed(state: Any) -> list[Any]:
+    """The legal moves of a full state, as a new list."""
+    generate = getattr(state, "generate_legal_moves", None)
+    moves: list[Any] = generate() if generate is not None else list(state.legal_moves())
+    return moves
+
+
+#: Moves a line game's playout draws at random before it plays the one
+#: :func:`_line_score` likes best (1: uniform playouts). Three won 16 of 20
+#: Schotten Totten games against greedy where uniform playouts won 13, at 300
+#: iterations a move on the same deals.
+_SAMPLE = 3
+
+
+def _line_score(state: Any, move: Any) -> float:
+    """The greedy bot's liking for ``move`` in a line game, read from objects."""
+    if type(move).__name__ != "PlayCard":
+        return 1.0
+    card = move.card
+    if type(card) is not Card:
+        return 1.0
+    place: int = getattr(move, "stone", None) or move.tile
+    places = getattr(state, "stones", None) or state.tiles
+    colour, value = card
+    score = float(value)
+    for other in places[place - 1].sides[state.to_move]:
+        if type(other) is Card:
+            if other.colour == colour:
+                score += 4
+            step = other.value - value
+            if step == 0:
+                score += 5
+            elif step in (1, -1):
+                score += 3
+    return score
 
 
 #: The default search bot (:data:`DEFAULT_SECONDS` a move) in the arena's form.
