@@ -25,7 +25,7 @@ The clock of mcts's time budget is the process's CPU time
 (``time.process_time``), so that a machine shared with other work gives it the
 same thinking time; ``--core N`` pins the process to core N (the bots play in
 this process).
-``--game NAME`` (repeatable) keeps only the games whose label starts with NAME.
+``--game LABEL`` (repeatable) keeps only the games so labelled (``"schotten-totten tactics"``).
 """
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     rows = []
     for label, game, rules in GAMES:
-        if args.game and not any(label.startswith(g) for g in args.game):
+        if args.game and label not in args.game:
             continue
         mcts = Counted(
             MCTS(iterations=args.iterations, seconds=args.seconds, clock=time.process_time)

@@ -242,3 +242,33 @@ def test_the_budget_is_spent_and_the_clock_respected() -> None:
     bot.choose(view, random.Random(0), 1e-9)
     assert bot.last_iterations == 1
     assert mcts_bot.seconds == mcts_module.DEFAULT_SECONDS and mcts_bot.iterations is None
+
+
+def test_the_search_draws_chance_plies_it_meets() -> None:
+    # Schotten Totten 2 with tactics: once support is played, where its two cards
+    # land in the deck is chance. A search that expands every move meets it
+    # in the tree and in playouts, and still answers a legal move, the same
+    # for the same seed.
+    adapter = arena_game("schotten-totten-2", {"variants": ["tactics"]})
+    rng = random.Random(0)
+    state = adapter.start(*adapter.deal(rng))
+    while True:
+        chance = adapter.chance(state, rng)
+        if chance is not None:
+            state = state.play(chance)
+            continue
+        legal = adapter.legal_moves(state, rng)
+        if any(str(m).startswith("support") for m in legal):
+            break
+        state = state.play(rng.choice(legal))
+    view = state.view(state.to_move)
+    support = next(m for m in legal if str(m).startswith("support"))
+    assert state.play(support).is_chance_node()
+    bot = MCTS(iterations=3 * len(legal))
+    move = bot.choose(view, random.Random(4), None)
+    assert move in legal and move == bot.choose(view, random.Random(4), None)
+
+
+def test_a_clock_must_be_a_function() -> None:
+    with pytest.raises(TypeError, match="clock must be a function"):
+        MCTS(iterations=5, clock=0.5)  # type: ignore[arg-type]
