@@ -257,6 +257,8 @@ class _Search:
                 # The deal cannot change the root player's own moves; keep to the view's.
                 keep = [k for k, a in enumerate(ids) if a in self.root_moves]
                 moves, ids = [moves[k] for k in keep], [ids[k] for k in keep]
+            if not ids:
+                break  # (never for the bundled games) play out from here
             children = node.children
             untried = []
             for k, a in enumerate(ids):
