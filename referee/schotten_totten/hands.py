@@ -12,7 +12,7 @@ from referee.line.tactics import JOKER
 from referee.schotten_totten.cards import ID, AnyCard, Tactic, copies
 from referee.schotten_totten.state import Reason, State
 
-__all__ = ["Drawn", "Spent", "check_in_hand", "could_hold", "spent", "taken"]
+__all__ = ["Drawn", "Spent", "check_in_hand", "could_hold", "spent", "spent_card", "taken"]
 
 
 def could_hold(state: State, card: AnyCard) -> bool:
@@ -61,15 +61,7 @@ def spent(state: State, player: int, card: AnyCard) -> Spent:
     """``player`` takes ``card`` from its hand to play it: the hands, hand
     sizes, tactic cards played (the tactic limit counts every one), jokers
     played (one per player and game) and tactic cards in hand after it."""
-    hands, sizes = state.hands, state.hand_sizes
-    hand = hands[player]
-    if hand is not None:
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-    if player == 0:
-        hands, sizes = (hand, hands[1]), (sizes[0] - 1, sizes[1])
-    else:
-        hands, sizes = (hands[0], hand), (sizes[0], sizes[1] - 1)
+    hands, sizes = spent_card(state.hands, state.hand_sizes, player, card)
     if type(card) is not Tactic:
         return hands, sizes, state.tactics_played, state.jokers_played, state.hand_tactics
     played = state.tactics_played
@@ -83,6 +75,23 @@ def spent(state: State, player: int, card: AnyCard) -> Spent:
         jokers,
         replaced(state.hand_tactics, player, state.tactics_in_hand(player) - 1),
     )
+
+
+def spent_card(
+    hands: tuple[tuple[AnyCard, ...] | None, ...],
+    sizes: tuple[int, ...],
+    player: int,
+    card: AnyCard,
+) -> tuple[tuple[tuple[AnyCard, ...] | None, ...], tuple[int, ...]]:
+    """The hands and hand sizes after ``player`` takes ``card`` (one copy) from
+    its hand (a hidden hand: one card fewer)."""
+    hand = hands[player]
+    if hand is not None:
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    if player == 0:
+        return (hand, hands[1]), (sizes[0] - 1, sizes[1])
+    return (hands[0], hand), (sizes[0], sizes[1] - 1)
 
 
 #: The fields drawing changes: hands, hand sizes, the clan pile and its size,
