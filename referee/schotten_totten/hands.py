@@ -113,31 +113,40 @@ def taken(state: State, player: int, clans: int, tactics: int) -> Drawn:
     ``tactics`` of the tactic pile (in that order, into its hand): the fields
     after it. A card the recruiter put under a pile surfaces when the pile is
     down to it (see ``State.under_piles``)."""
-    hand, deck, tactic_deck = state.hands[player], state.deck, state.tactic_deck
+    hands, deck, tactic_deck = state.hands, state.deck, state.tactic_deck
+    hand = hands[player]
     if hand is None or (clans and deck is None) or (tactics and tactic_deck is None):
-        new_hand = None
+        hand = None
     else:
-        new_hand = hand
         if clans:
-            new_hand += deck[:clans]  # type: ignore[index]
+            hand += deck[:clans]  # type: ignore[index]
         if tactics:
-            new_hand += tactic_deck[:tactics]  # type: ignore[index]
+            hand += tactic_deck[:tactics]  # type: ignore[index]
+    if clans and deck is not None:
+        deck = deck[clans:]
+    if tactics and tactic_deck is not None:
+        tactic_deck = tactic_deck[tactics:]
     under = state.under_piles
     if under[0] or under[1]:
-        sizes = (state.deck_size - clans, state.tactic_deck_size - tactics)
+        left = (state.deck_size - clans, state.tactic_deck_size - tactics)
         under = tuple(
             pile[len(pile) - size :] if len(pile) > size else pile
-            for pile, size in zip(under, sizes, strict=True)
+            for pile, size in zip(under, left, strict=True)
         )
     held = state.hand_tactics
     if state.rules.tactics or held[player]:
         held = replaced(held, player, state.tactics_in_hand(player) + tactics)
+    sizes, more = state.hand_sizes, clans + tactics
+    if player == 0:
+        hands, sizes = (hand, hands[1]), (sizes[0] + more, sizes[1])
+    else:
+        hands, sizes = (hands[0], hand), (sizes[0], sizes[1] + more)
     return (
-        replaced(state.hands, player, new_hand),
-        replaced(state.hand_sizes, player, state.hand_sizes[player] + clans + tactics),
-        None if deck is None else deck[clans:],
+        hands,
+        sizes,
+        deck,
         state.deck_size - clans,
-        None if tactic_deck is None else tactic_deck[tactics:],
+        tactic_deck,
         state.tactic_deck_size - tactics,
         held,
         under,
