@@ -39,7 +39,7 @@ from referee.schotten_totten.moves import (
     Strategist,
     Traitor,
 )
-from referee.schotten_totten.state import Phase, State
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, State
 
 __all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence"]
 
@@ -113,7 +113,7 @@ class Plays(Sequence[Move]):
         self,
         claims: list[Move],
         rows: list[tuple[PlayCard, ...]],
-        open_at: list[int],
+        open_at: Sequence[int],
         tail: list[Move],
     ) -> None:
         self._claims = claims
@@ -157,11 +157,8 @@ class Plays(Sequence[Move]):
 
 def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
     """The moves of a turn's start without tactic cards, the hand known."""
-    player = state.to_move
     claims: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
-    open_at = [
-        i for i, s in enumerate(state.stones) if s.owner is None and len(s.sides[player]) < s.size
-    ]
+    open_at = STONES_IN[state.open_sides >> 9 * state.to_move & ALL_STONES]
     plays = PLAYS
     rows = [plays[card] for card in dict.fromkeys(hand)]
     # Pass only when no clan card can be laid (State.can_play_card).
@@ -177,9 +174,7 @@ def card_plays(state: State) -> list[Move]:
     if state.hand_sizes[player] == 0:
         return []
     held = _held(state, player)
-    open_at = [
-        i for i, s in enumerate(state.stones) if s.owner is None and len(s.sides[player]) < s.size
-    ]
+    open_at = STONES_IN[state.open_sides >> 9 * player & ALL_STONES]
     plays = PLAYS
     # Clan-card plays come ready made, one per card and stone.
     moves: list[Move] = [

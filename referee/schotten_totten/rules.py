@@ -167,6 +167,10 @@ def lay(state: State, move: PlayCard, stone: Stone, at: int | None, past: Histor
         )
     card, ply, stones = move.card, state.ply, state.stones
     placed = stone.with_card(player, card, ply, at)
+    open_sides, complete_sides = state.open_sides, state.complete_sides
+    if placed.completed[player] is not None:  # the side is complete now
+        side = 1 << (9 * player + number - 1)
+        open_sides, complete_sides = open_sides & ~side, complete_sides | side
     stones = (*stones[: number - 1], placed, *stones[number:])
     if at is not None:  # a clan card: only the hand changes, and it is now in sight
         hands, sizes = spent_card(state.hands, state.hand_sizes, player, card)
@@ -191,6 +195,8 @@ def lay(state: State, move: PlayCard, stone: Stone, at: int | None, past: Histor
             state.under_piles,
             past,
             state.seen | 1 << at,
+            open_sides,
+            complete_sides,
         )
     hands, sizes, played, jokers, held = spent(state, player, card)
     return made_state(
@@ -214,6 +220,8 @@ def lay(state: State, move: PlayCard, stone: Stone, at: int | None, past: Histor
         state.under_piles,
         past,
         state.seen,
+        open_sides,
+        complete_sides,
     )
 
 
@@ -251,6 +259,8 @@ def pass_turn(state: State, move: Pass, past: History[Move]) -> State:
         state.under_piles,
         past,
         state.seen,
+        state.open_sides,
+        state.complete_sides,
     )
 
 
@@ -277,6 +287,7 @@ def claim(state: State, move: Claim, past: History[Move]) -> State:
     player = state.to_move
     won = made_stone(stone.sides, stone.completed, stone.masks, stone.size, player, stone.style)
     stones = replaced(state.stones, move.stone - 1, won)
+    both = (1 | 1 << 9) << (move.stone - 1)  # both sides' bits (see state.sides_of)
     return made_state(
         state.rules,
         stones,
@@ -298,6 +309,8 @@ def claim(state: State, move: Claim, past: History[Move]) -> State:
         state.under_piles,
         past,
         state.seen,  # a claim shows no card
+        state.open_sides & ~both,  # a claimed stone takes no card and no claim
+        state.complete_sides & ~both,
     )
 
 
@@ -366,6 +379,8 @@ def draw(state: State, move: Draw, past: History[Move]) -> State:
         under,
         past,
         state.seen,
+        state.open_sides,
+        state.complete_sides,
     )
 
 
@@ -406,4 +421,6 @@ def end_turn(state: State, move: EndTurn, past: History[Move]) -> State:
         state.under_piles,
         past,
         state.seen,
+        state.open_sides,
+        state.complete_sides,
     )
