@@ -39,7 +39,7 @@ from referee.schotten_totten.moves import (
     Strategist,
     Traitor,
 )
-from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, State
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, State, claims_now
 
 __all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence"]
 
@@ -50,7 +50,7 @@ PLAYS: dict[AnyCard, tuple[PlayCard, ...]] = {
 }
 _PASS, _DRAW, _END_TURN = Pass(), Draw(), EndTurn()
 _DRAW_CLAN, _DRAW_TACTIC = Draw("clan"), Draw("tactic")
-_PLAY, _AFTER_PLAY = Phase.PLAY, Phase.AFTER_PLAY
+_PLAY, _AFTER_PLAY, _RECRUIT_RETURN = Phase.PLAY, Phase.AFTER_PLAY, Phase.RECRUIT_RETURN
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -65,14 +65,14 @@ def legal_sequence(state: State) -> Sequence[Move]:
     :class:`Plays`; otherwise the list."""
     if state.outcome is not None:
         return []
-    phase = state.phase
-    if phase is _PLAY and not state.rules.tactics:
+    phase, rules = state.phase, state.rules
+    if phase is _PLAY and not rules.tactics:
         hand = state.hands[state.to_move]
         if hand:
             return _plain_start(state, hand)
-    if phase is Phase.RECRUIT_RETURN:
+    if phase is _RECRUIT_RETURN:
         return [PutBack(back) for back in tactics.put_back_options(state)]
-    moves: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
+    moves: list[Move] = [*claims_module.provable(state)] if claims_now(rules, phase) else []
     if phase is _PLAY:
         claimed = bool(moves)
         moves += card_plays(state)
@@ -157,7 +157,7 @@ class Plays(Sequence[Move]):
 
 def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
     """The moves of a turn's start without tactic cards, the hand known."""
-    claims: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
+    claims: list[Move] = [*claims_module.provable(state)] if claims_now(state.rules, _PLAY) else []
     open_at = STONES_IN[state.open_sides >> 9 * state.to_move & ALL_STONES]
     plays = PLAYS
     rows = [plays[card] for card in dict.fromkeys(hand)]

@@ -330,29 +330,30 @@ def winner(stones: Sequence[Stone], player: int) -> Outcome | None:
 def draw(state: State, move: Draw, past: History[Move]) -> State:
     """Draw the top card of a pile (with tactics, the pile named), ending the turn."""
     phase = state.phase
-    if phase is _PLAY:
-        raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
-    if phase is _AFTER_PASS:
-        raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
-    if phase is Phase.AFTER_RECRUIT:
-        raise illegal(
+    if phase is not _AFTER_PLAY:
+        if phase is _PLAY:
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+        if phase is _AFTER_PASS:
+            raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+        raise illegal(  # the recruiter's turn (its return is checked before any move)
             move,
             Reason.ALREADY_DREW,
             "the recruiter replaced this turn's draw: end with 'done'",
         )
-    if state.deck_size + state.tactic_deck_size == 0:
+    deck_size, tactic_deck_size = state.deck_size, state.tactic_deck_size
+    if deck_size + tactic_deck_size == 0:
         raise illegal(
             move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
         )
-    pile = move.pile
-    if not state.rules.tactics and pile is not None:
+    pile, variant = move.pile, state.rules.tactics
+    if not variant and pile is not None:
         raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "the base game has one pile: write 'draw'")
-    if state.rules.tactics and pile is None:
+    if variant and pile is None:
         raise illegal(
             move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
         )
     clan = pile != "tactic"
-    if (state.deck_size if clan else state.tactic_deck_size) == 0:
+    if (deck_size if clan else tactic_deck_size) == 0:
         raise illegal(move, Reason.PILE_EMPTY, f"the {pile or 'clan'} pile is empty")
     player = state.to_move
     hands, sizes, deck, deck_size, tactic_deck, tactic_size, held, under = taken(
