@@ -469,12 +469,15 @@ def sides_of(stones: Sequence[Stone]) -> tuple[int, int]:
     for i, stone in enumerate(stones):
         if stone.owner is None:
             size = stone.size
-            for player in (0, 1):
-                count = len(stone.sides[player])
-                if count < size:
-                    open_sides |= 1 << (9 * player + i)
-                elif count == size:
-                    complete_sides |= 1 << (9 * player + i)
+            first, second = stone.sides[0], stone.sides[1]
+            if len(first) < size:
+                open_sides |= 1 << i
+            elif len(first) == size:
+                complete_sides |= 1 << i
+            if len(second) < size:
+                open_sides |= 1 << 9 + i
+            elif len(second) == size:
+                complete_sides |= 1 << 9 + i
     return open_sides, complete_sides
 
 
