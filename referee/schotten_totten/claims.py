@@ -40,7 +40,7 @@ from referee.line.claims import (
 from referee.prover import ClaimVerdict, Completion, Engine, Piece, Pool, best_reachable
 from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wildcard_of
 from referee.schotten_totten.moves import Claim
-from referee.schotten_totten.state import Phase, Reason, State, Stone
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Reason, State, Stone
 
 __all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "side_rank", "verdict"]
 
@@ -84,16 +84,16 @@ def check_claim(state: State, move: Claim) -> Stone:
 def provable(state: State) -> list[Claim]:
     """The claims the player to move can prove now (whether claims may be
     made at this point of the turn aside), stone by stone."""
-    player, seen = state.to_move, state.seen
+    player, seen, stones = state.to_move, state.seen, state.stones
     claims = []
-    for i, stone in enumerate(state.stones):
-        if stone.owner is None and len(stone.sides[player]) == stone.size:
-            # The stone's kept verdict (Kept.answer, inlined), else a proof.
-            found = stone.kept.verdicts[player]
-            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
-                found = _prove(state, stone, player)
-            if found[0]:
-                claims.append(CLAIMS[i])
+    for i in STONES_IN[state.complete_sides >> 9 * player & ALL_STONES]:
+        stone = stones[i]
+        # The stone's kept verdict (Kept.answer, inlined), else a proof.
+        found = stone.kept.verdicts[player]
+        if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+            found = _prove(state, stone, player)
+        if found[0]:
+            claims.append(CLAIMS[i])
     return claims
 
 

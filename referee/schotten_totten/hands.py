@@ -12,7 +12,7 @@ from referee.line.tactics import JOKER
 from referee.schotten_totten.cards import ID, AnyCard, Tactic, copies
 from referee.schotten_totten.state import Reason, State
 
-__all__ = ["Drawn", "Spent", "check_in_hand", "could_hold", "spent", "taken"]
+__all__ = ["Drawn", "Spent", "check_in_hand", "could_hold", "spent", "spent_card", "taken"]
 
 
 def could_hold(state: State, card: AnyCard) -> bool:
@@ -61,15 +61,7 @@ def spent(state: State, player: int, card: AnyCard) -> Spent:
     """``player`` takes ``card`` from its hand to play it: the hands, hand
     sizes, tactic cards played (the tactic limit counts every one), jokers
     played (one per player and game) and tactic cards in hand after it."""
-    hands, sizes = state.hands, state.hand_sizes
-    hand = hands[player]
-    if hand is not None:
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-    if player == 0:
-        hands, sizes = (hand, hands[1]), (sizes[0] - 1, sizes[1])
-    else:
-        hands, sizes = (hands[0], hand), (sizes[0], sizes[1] - 1)
+    hands, sizes = spent_card(state.hands, state.hand_sizes, player, card)
     if type(card) is not Tactic:
         return hands, sizes, state.tactics_played, state.jokers_played, state.hand_tactics
     played = state.tactics_played
@@ -83,6 +75,23 @@ def spent(state: State, player: int, card: AnyCard) -> Spent:
         jokers,
         replaced(state.hand_tactics, player, state.tactics_in_hand(player) - 1),
     )
+
+
+def spent_card(
+    hands: tuple[tuple[AnyCard, ...] | None, ...],
+    sizes: tuple[int, ...],
+    player: int,
+    card: AnyCard,
+) -> tuple[tuple[tuple[AnyCard, ...] | None, ...], tuple[int, ...]]:
+    """The hands and hand sizes after ``player`` takes ``card`` (one copy) from
+    its hand (a hidden hand: one card fewer)."""
+    hand = hands[player]
+    if hand is not None:
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    if player == 0:
+        return (hand, hands[1]), (sizes[0] - 1, sizes[1])
+    return (hands[0], hand), (sizes[0], sizes[1] - 1)
 
 
 #: The fields drawing changes: hands, hand sizes, the clan pile and its size,
@@ -104,31 +113,40 @@ def taken(state: State, player: int, clans: int, tactics: int) -> Drawn:
     ``tactics`` of the tactic pile (in that order, into its hand): the fields
     after it. A card the recruiter put under a pile surfaces when the pile is
     down to it (see ``State.under_piles``)."""
-    hand, deck, tactic_deck = state.hands[player], state.deck, state.tactic_deck
+    hands, deck, tactic_deck = state.hands, state.deck, state.tactic_deck
+    hand = hands[player]
     if hand is None or (clans and deck is None) or (tactics and tactic_deck is None):
-        new_hand = None
+        hand = None
     else:
-        new_hand = hand
         if clans:
-            new_hand += deck[:clans]  # type: ignore[index]
+            hand += deck[:clans]  # type: ignore[index]
         if tactics:
-            new_hand += tactic_deck[:tactics]  # type: ignore[index]
+            hand += tactic_deck[:tactics]  # type: ignore[index]
+    if clans and deck is not None:
+        deck = deck[clans:]
+    if tactics and tactic_deck is not None:
+        tactic_deck = tactic_deck[tactics:]
     under = state.under_piles
     if under[0] or under[1]:
-        sizes = (state.deck_size - clans, state.tactic_deck_size - tactics)
+        left = (state.deck_size - clans, state.tactic_deck_size - tactics)
         under = tuple(
             pile[len(pile) - size :] if len(pile) > size else pile
-            for pile, size in zip(under, sizes, strict=True)
+            for pile, size in zip(under, left, strict=True)
         )
     held = state.hand_tactics
     if state.rules.tactics or held[player]:
         held = replaced(held, player, state.tactics_in_hand(player) + tactics)
+    sizes, more = state.hand_sizes, clans + tactics
+    if player == 0:
+        hands, sizes = (hand, hands[1]), (sizes[0] + more, sizes[1])
+    else:
+        hands, sizes = (hands[0], hand), (sizes[0], sizes[1] + more)
     return (
-        replaced(state.hands, player, new_hand),
-        replaced(state.hand_sizes, player, state.hand_sizes[player] + clans + tactics),
-        None if deck is None else deck[clans:],
+        hands,
+        sizes,
+        deck,
         state.deck_size - clans,
-        None if tactic_deck is None else tactic_deck[tactics:],
+        tactic_deck,
         state.tactic_deck_size - tactics,
         held,
         under,

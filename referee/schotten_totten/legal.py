@@ -39,7 +39,7 @@ from referee.schotten_totten.moves import (
     Strategist,
     Traitor,
 )
-from referee.schotten_totten.state import Phase, State
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, State, claims_now
 
 __all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence"]
 
@@ -50,7 +50,7 @@ PLAYS: dict[AnyCard, tuple[PlayCard, ...]] = {
 }
 _PASS, _DRAW, _END_TURN = Pass(), Draw(), EndTurn()
 _DRAW_CLAN, _DRAW_TACTIC = Draw("clan"), Draw("tactic")
-_PLAY, _AFTER_PLAY = Phase.PLAY, Phase.AFTER_PLAY
+_PLAY, _AFTER_PLAY, _RECRUIT_RETURN = Phase.PLAY, Phase.AFTER_PLAY, Phase.RECRUIT_RETURN
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -65,14 +65,14 @@ def legal_sequence(state: State) -> Sequence[Move]:
     :class:`Plays`; otherwise the list."""
     if state.outcome is not None:
         return []
-    phase = state.phase
-    if phase is _PLAY and not state.rules.tactics:
+    phase, rules = state.phase, state.rules
+    if phase is _PLAY and not rules.tactics:
         hand = state.hands[state.to_move]
         if hand:
             return _plain_start(state, hand)
-    if phase is Phase.RECRUIT_RETURN:
+    if phase is _RECRUIT_RETURN:
         return [PutBack(back) for back in tactics.put_back_options(state)]
-    moves: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
+    moves: list[Move] = [*claims_module.provable(state)] if claims_now(rules, phase) else []
     if phase is _PLAY:
         claimed = bool(moves)
         moves += card_plays(state)
@@ -113,7 +113,7 @@ class Plays(Sequence[Move]):
         self,
         claims: list[Move],
         rows: list[tuple[PlayCard, ...]],
-        open_at: list[int],
+        open_at: Sequence[int],
         tail: list[Move],
     ) -> None:
         self._claims = claims
@@ -157,11 +157,8 @@ class Plays(Sequence[Move]):
 
 def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
     """The moves of a turn's start without tactic cards, the hand known."""
-    player = state.to_move
-    claims: list[Move] = [*claims_module.provable(state)] if state.claims_now() else []
-    open_at = [
-        i for i, s in enumerate(state.stones) if s.owner is None and len(s.sides[player]) < s.size
-    ]
+    claims: list[Move] = [*claims_module.provable(state)] if claims_now(state.rules, _PLAY) else []
+    open_at = STONES_IN[state.open_sides >> 9 * state.to_move & ALL_STONES]
     plays = PLAYS
     rows = [plays[card] for card in dict.fromkeys(hand)]
     # Pass only when no clan card can be laid (State.can_play_card).
@@ -177,9 +174,7 @@ def card_plays(state: State) -> list[Move]:
     if state.hand_sizes[player] == 0:
         return []
     held = _held(state, player)
-    open_at = [
-        i for i, s in enumerate(state.stones) if s.owner is None and len(s.sides[player]) < s.size
-    ]
+    open_at = STONES_IN[state.open_sides >> 9 * player & ALL_STONES]
     plays = PLAYS
     # Clan-card plays come ready made, one per card and stone.
     moves: list[Move] = [

@@ -47,6 +47,8 @@ _SIDES, _COMPLETED, _MASKS, _SIZE, _KEPT, _OWNER, _STYLE = (
     _UNDER_PILES,
     _PAST,
     _SEEN,
+    _OPEN_SIDES,
+    _COMPLETE_SIDES,
 ) = (slot_writer(State, f.name) for f in State.__dataclass_fields__.values())
 
 
@@ -93,6 +95,8 @@ def made_state(
     under_piles: tuple[tuple[tuple[int, AnyCard | str], ...], ...],
     past: History[Move],
     seen: int,
+    open_sides: int,
+    complete_sides: int,
 ) -> State:
     """A state made by the rules, every field given in order, nothing checked:
     the constructor of the hot plies (``State(...)`` writes each field through
@@ -119,4 +123,6 @@ def made_state(
     _UNDER_PILES(state, under_piles)
     _PAST(state, past)
     _SEEN(state, seen)
+    _OPEN_SIDES(state, open_sides)
+    _COMPLETE_SIDES(state, complete_sides)
     return state

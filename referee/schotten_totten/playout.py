@@ -46,7 +46,7 @@ from referee.game import Outcome, Termination, check_rng
 from referee.line.claims import plain_verdict
 from referee.line.playout import Policy, choose, ply_limit, winner_pattern
 from referee.schotten_totten.cards import FORMATION, INDEX, STONES
-from referee.schotten_totten.state import Phase, State
+from referee.schotten_totten.state import STONES_IN, Phase, State
 from referee.schotten_totten.steps import play
 from referee.schotten_totten.table import (
     CLAIM,
@@ -60,9 +60,7 @@ from referee.schotten_totten.table import (
 __all__ = ["Policy", "playout"]
 
 #: rooms mask -> the stones (from 0) it holds, increasing (512 entries, data).
-_STONES_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s for s in range(STONES) if mask >> s & 1) for mask in range(1 << STONES)
-)
+_STONES_OF = STONES_IN
 _PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
 
 

@@ -36,8 +36,8 @@ from referee.game import History, Outcome, Termination
 from referee.line import illegal, place_at, replaced
 from referee.line.playout import winner_pattern
 from referee.schotten_totten import claims, tactics
-from referee.schotten_totten.cards import CLANS, ID, STONES, Tactic
-from referee.schotten_totten.hands import check_in_hand, spent, taken
+from referee.schotten_totten.cards import ID, STONES, Tactic
+from referee.schotten_totten.hands import check_in_hand, spent, spent_card, taken
 from referee.schotten_totten.made import made_state, made_stone
 from referee.schotten_totten.moves import (
     Banshee,
@@ -60,19 +60,22 @@ __all__ = [
     "claim",
     "draw",
     "end_turn",
+    "lay",
     "pass_turn",
     "play_card",
+    "play_tactic_card",
     "stone_for",
     "winner",
 ]
 
 _PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
+_RECRUIT_RETURN = Phase.RECRUIT_RETURN
 
 
 def apply(state: State, move: Move, past: History[Move]) -> State:
     """The state after ``move`` (past the checks every move goes through), whose
     history is ``past``; ``IllegalMoveError`` if a rule refuses it."""
-    if state.phase is Phase.RECRUIT_RETURN and type(move) is not PutBack:
+    if state.phase is _RECRUIT_RETURN and type(move) is not PutBack:
         back = min(2, state.hand_sizes[state.to_move])
         raise illegal(
             move,
@@ -117,40 +120,88 @@ def stone_for(state: State, move: Move, number: int) -> Stone:
 
 def play_card(state: State, move: PlayCard, past: History[Move]) -> State:
     """Play a card from the hand to the mover's side of an unclaimed stone with
-    room (a combat style to the stone itself: see ``tactics``)."""
+    room (a tactic card by its own rules first: see :func:`play_tactic_card`)."""
     if state.phase is not _PLAY:
         raise illegal(move, Reason.ALREADY_PLAYED, "you have already played this turn")
-    player, card, number = state.to_move, move.card, move.stone
+    card, number = move.card, move.stone
     stone = stone_for(state, move, number)
-    at = ID.get(card)
     if type(card) is Tactic:
-        tactics.check_tactic_card(state, move, card)
-    elif at is None:
+        return play_tactic_card(state, move, card, stone, past)
+    at = ID.get(card)
+    if at is None:
         raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a Schotten Totten clan card")
-    # The hand first (RULINGS: issue 12 point 8), then the tactic limit.
-    hand = state.hands[player]
+    hand = state.hands[state.to_move]
     if hand is None or card not in hand:
         check_in_hand(state, move, card)
-    if type(card) is Tactic:
-        tactics.check_limit(state, move, card)
+    return lay(state, move, stone, at, past)
+
+
+def play_tactic_card(
+    state: State, move: PlayCard, card: Tactic, stone: Stone, past: History[Move]
+) -> State:
+    """Play a tactic card at a stone: a real one, in the variant, not a ruse;
+    the hand first (RULINGS: issue 12 point 8), then the tactic limit; a combat
+    style to the stone itself (see ``tactics``), an elite troop to a side."""
+    tactics.check_tactic_card(state, move, card)
+    check_in_hand(state, move, card)
+    tactics.check_limit(state, move, card)
+    if card.kind == "style":
+        if stone.owner is not None:
+            raise illegal(move, Reason.STONE_CLAIMED, f"stone {move.stone} is already claimed")
+        return tactics.play_style(state, move, card, stone, past)
+    return lay(state, move, stone, None, past)
+
+
+def lay(state: State, move: PlayCard, stone: Stone, at: int | None, past: History[Move]) -> State:
+    """Lay ``move``'s card (checked in hand; ``at`` its id if a clan card,
+    ``None`` for an elite troop) on the mover's side of ``stone``: refused if
+    the stone is claimed or that side is full."""
+    player, number = state.to_move, move.stone
     if stone.owner is not None:
         raise illegal(move, Reason.STONE_CLAIMED, f"stone {number} is already claimed")
-    if type(card) is Tactic and card.kind == "style":
-        return tactics.play_style(state, move, card, stone, past)
     if len(stone.sides[player]) >= stone.size:
         raise illegal(
             move,
             Reason.SIDE_FULL,
             f"your side of stone {number} already has {stone.size} cards",
         )
-    assert at is not None
-    clan = at < CLANS
-    placed = stone.with_card(player, card, state.ply, at if clan else None)
+    card, ply, stones = move.card, state.ply, state.stones
+    placed = stone.with_card(player, card, ply, at)
+    open_sides, complete_sides = state.open_sides, state.complete_sides
+    if placed.completed[player] is not None:  # the side is complete now
+        side = 1 << (9 * player + number - 1)
+        open_sides, complete_sides = open_sides & ~side, complete_sides | side
+    stones = (*stones[: number - 1], placed, *stones[number:])
+    if at is not None:  # a clan card: only the hand changes, and it is now in sight
+        hands, sizes = spent_card(state.hands, state.hand_sizes, player, card)
+        return made_state(
+            state.rules,
+            stones,
+            hands,
+            sizes,
+            state.deck,
+            state.deck_size,
+            state.tactic_deck,
+            state.tactic_deck_size,
+            state.discards,
+            state.tactics_played,
+            state.jokers_played,
+            player,
+            _AFTER_PLAY,
+            ply + 1,
+            state.outcome,
+            state.blank_turns,
+            state.hand_tactics,
+            state.under_piles,
+            past,
+            state.seen | 1 << at,
+            open_sides,
+            complete_sides,
+        )
     hands, sizes, played, jokers, held = spent(state, player, card)
-    stones = state.stones
     return made_state(
         state.rules,
-        (*stones[: number - 1], placed, *stones[number:]),
+        stones,
         hands,
         sizes,
         state.deck,
@@ -162,13 +213,15 @@ def play_card(state: State, move: PlayCard, past: History[Move]) -> State:
         jokers,
         player,
         _AFTER_PLAY,
-        state.ply + 1,
+        ply + 1,
         state.outcome,
         state.blank_turns,
         held,
         state.under_piles,
         past,
-        state.seen | 1 << at if clan else state.seen,
+        state.seen,
+        open_sides,
+        complete_sides,
     )
 
 
@@ -185,7 +238,30 @@ def pass_turn(state: State, move: Pass, past: History[Move]) -> State:
         )
     if state.rules.early_bird:
         check_no_claim_left(state, move)
-    return state._changed(phase=_AFTER_PASS, ply=state.ply + 1, past=past)
+    return made_state(
+        state.rules,
+        state.stones,
+        state.hands,
+        state.hand_sizes,
+        state.deck,
+        state.deck_size,
+        state.tactic_deck,
+        state.tactic_deck_size,
+        state.discards,
+        state.tactics_played,
+        state.jokers_played,
+        state.to_move,
+        _AFTER_PASS,
+        state.ply + 1,
+        state.outcome,
+        state.blank_turns,
+        state.hand_tactics,
+        state.under_piles,
+        past,
+        state.seen,
+        state.open_sides,
+        state.complete_sides,
+    )
 
 
 def check_no_claim_left(state: State, move: Move) -> None:
@@ -211,6 +287,7 @@ def claim(state: State, move: Claim, past: History[Move]) -> State:
     player = state.to_move
     won = made_stone(stone.sides, stone.completed, stone.masks, stone.size, player, stone.style)
     stones = replaced(state.stones, move.stone - 1, won)
+    both = (1 | 1 << 9) << (move.stone - 1)  # both sides' bits (see state.sides_of)
     return made_state(
         state.rules,
         stones,
@@ -232,6 +309,8 @@ def claim(state: State, move: Claim, past: History[Move]) -> State:
         state.under_piles,
         past,
         state.seen,  # a claim shows no card
+        state.open_sides & ~both,  # a claimed stone takes no card and no claim
+        state.complete_sides & ~both,
     )
 
 
@@ -251,29 +330,30 @@ def winner(stones: Sequence[Stone], player: int) -> Outcome | None:
 def draw(state: State, move: Draw, past: History[Move]) -> State:
     """Draw the top card of a pile (with tactics, the pile named), ending the turn."""
     phase = state.phase
-    if phase is _PLAY:
-        raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
-    if phase is _AFTER_PASS:
-        raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
-    if phase is Phase.AFTER_RECRUIT:
-        raise illegal(
+    if phase is not _AFTER_PLAY:
+        if phase is _PLAY:
+            raise illegal(move, Reason.MUST_PLAY_FIRST, "play a card (or pass) before drawing")
+        if phase is _AFTER_PASS:
+            raise illegal(move, Reason.PASS_DRAWS_NOTHING, "a turn with a pass draws no card")
+        raise illegal(  # the recruiter's turn (its return is checked before any move)
             move,
             Reason.ALREADY_DREW,
             "the recruiter replaced this turn's draw: end with 'done'",
         )
-    if state.deck_size + state.tactic_deck_size == 0:
+    deck_size, tactic_deck_size = state.deck_size, state.tactic_deck_size
+    if deck_size + tactic_deck_size == 0:
         raise illegal(
             move, Reason.NOTHING_TO_DRAW, "no pile has cards left: end the turn with 'done'"
         )
-    pile = move.pile
-    if not state.rules.tactics and pile is not None:
+    pile, variant = move.pile, state.rules.tactics
+    if not variant and pile is not None:
         raise illegal(move, Reason.TACTICS_NOT_IN_PLAY, "the base game has one pile: write 'draw'")
-    if state.rules.tactics and pile is None:
+    if variant and pile is None:
         raise illegal(
             move, Reason.CHOOSE_PILE, "name the pile to draw from: 'draw clan' or 'draw tactic'"
         )
     clan = pile != "tactic"
-    if (state.deck_size if clan else state.tactic_deck_size) == 0:
+    if (deck_size if clan else tactic_deck_size) == 0:
         raise illegal(move, Reason.PILE_EMPTY, f"the {pile or 'clan'} pile is empty")
     player = state.to_move
     hands, sizes, deck, deck_size, tactic_deck, tactic_size, held, under = taken(
@@ -300,6 +380,8 @@ def draw(state: State, move: Draw, past: History[Move]) -> State:
         under,
         past,
         state.seen,
+        state.open_sides,
+        state.complete_sides,
     )
 
 
@@ -318,12 +400,28 @@ def end_turn(state: State, move: EndTurn, past: History[Move]) -> State:
         if not state.rules.early_bird:
             check_no_claim_left(state, move)
         blank = 0 if state.blank_turns < 0 else state.blank_turns + 1
-    return state._changed(
-        to_move=1 - state.to_move,
-        phase=_PLAY,
-        ply=state.ply + 1,
-        blank_turns=blank,
+    return made_state(
+        state.rules,
+        state.stones,
+        state.hands,
+        state.hand_sizes,
+        state.deck,
+        state.deck_size,
+        state.tactic_deck,
+        state.tactic_deck_size,
+        state.discards,
+        state.tactics_played,
+        state.jokers_played,
+        1 - state.to_move,
+        _PLAY,
+        state.ply + 1,
         # Two blank turns in a row: nothing can change any more (RULINGS: blocked).
-        outcome=Outcome(Termination.BLOCKED, None) if blank >= 2 else None,
-        past=past,
+        Outcome(Termination.BLOCKED, None) if blank >= 2 else None,
+        blank,
+        state.hand_tactics,
+        state.under_piles,
+        past,
+        state.seen,
+        state.open_sides,
+        state.complete_sides,
     )

@@ -243,7 +243,10 @@ class State(LineState[Move]):
     is unknown. ``discards`` are the face-up discard piles, visible to both.
     ``tactics_played`` counts each player's tactic cards played (ruses too);
     ``jokers_played`` whether each player has played a joker. ``seen`` is the
-    mask of the visible clan cards (on the stones and discarded), derived.
+    mask of the visible clan cards (on the stones and discarded), derived;
+    ``open_sides`` and ``complete_sides`` the sides of the unclaimed stones
+    with room and complete, as masks (bit ``9 * player + stone index``),
+    derived (see :func:`sides_of`).
     """
 
     rules: Rules = Rules()
@@ -277,6 +280,10 @@ class State(LineState[Move]):
     past: History[Move] = field(default=NO_HISTORY, compare=False, repr=False)
     #: The mask of the visible clan cards (derived from the stones and the discards).
     seen: int = field(default=0, init=False, compare=False, repr=False)
+    #: The sides of the unclaimed stones with room, as a mask (derived: see :func:`sides_of`).
+    open_sides: int = field(default=0, init=False, compare=False, repr=False)
+    #: The complete sides of the unclaimed stones, as a mask (derived: see :func:`sides_of`).
+    complete_sides: int = field(default=0, init=False, compare=False, repr=False)
 
     # The game's parts of the shared scaffolding (plain class attributes, not fields).
     _NAME = "Schotten Totten"
@@ -289,8 +296,11 @@ class State(LineState[Move]):
     _parse = staticmethod(parse_move)
 
     def __post_init__(self) -> None:
-        # The one place where a made state's derived field is written.
+        # The one place where a made state's derived fields are written.
         _SEEN(self, seen_of(self.stones, self.discards))
+        open_sides, complete_sides = sides_of(self.stones)
+        _OPEN_SIDES(self, open_sides)
+        _COMPLETE_SIDES(self, complete_sides)
 
     # --- reading the position -------------------------------------------------
 
@@ -348,7 +358,7 @@ class State(LineState[Move]):
         to play (RULINGS 3).
         """
         p = self.to_move if player is None else player
-        return self.clans_in_hand(p) > 0 and any(s.room(p) for s in self.stones)
+        return self.clans_in_hand(p) > 0 and self.open_sides >> 9 * p & ALL_STONES != 0
 
     def claims_now(self) -> bool:
         """Whether the player to move may claim stones at this point of its turn.
@@ -445,6 +455,38 @@ def seen_of(stones: Iterable[Stone], discards: Iterable[AnyCard]) -> int:
     return seen
 
 
+def sides_of(stones: Sequence[Stone]) -> tuple[int, int]:
+    """The sides of the unclaimed ``stones`` with room and those complete, as
+    masks: bit ``9 * player + i`` stands for ``player``'s side of ``stones[i]``
+    (``STONES_IN`` lists a player's stones from its nine bits).
+
+    >>> from referee.schotten_totten import new_game
+    >>> open_sides, complete_sides = sides_of(new_game(seed=1).stones)
+    >>> STONES_IN[open_sides >> 9 & ALL_STONES], complete_sides
+    ((0, 1, 2, 3, 4, 5, 6, 7, 8), 0)
+    """
+    open_sides = complete_sides = 0
+    for i, stone in enumerate(stones):
+        if stone.owner is None:
+            size = stone.size
+            first, second = stone.sides[0], stone.sides[1]
+            if len(first) < size:
+                open_sides |= 1 << i
+            elif len(first) == size:
+                complete_sides |= 1 << i
+            if len(second) < size:
+                open_sides |= 1 << 9 + i
+            elif len(second) == size:
+                complete_sides |= 1 << 9 + i
+    return open_sides, complete_sides
+
+
+#: The nine bits of one player's sides in :func:`sides_of`'s masks.
+ALL_STONES = (1 << STONES) - 1
+#: The stone indexes of each nine-bit mask (data, made at import).
+STONES_IN = tuple(tuple(i for i in range(STONES) if mask >> i & 1) for mask in range(1 << STONES))
+
+
 def claims_now(rules: Rules, phase: Phase) -> bool:
     """Whether claims may be made in ``phase`` under ``rules`` (see :meth:`State.claims_now`)."""
     if rules.early_bird:
@@ -456,6 +498,8 @@ def claims_now(rules: Rules, phase: Phase) -> bool:
 
 #: The derived field written when a state is made (``__post_init__``).
 _SEEN = slot_writer(State, "seen")
+_OPEN_SIDES = slot_writer(State, "open_sides")
+_COMPLETE_SIDES = slot_writer(State, "complete_sides")
 
 #: The piles' names, clan pile first.
 PILE_NAMES = ("clan", "tactic")

@@ -123,24 +123,22 @@ class Table:
         self.hands = [sorted(map(card_id, hands[0])), sorted(map(card_id, hands[1]))]
         self.deck = list(map(card_id, reversed(deck)))
         self.tactic_deck = list(map(card_id, reversed(tactic_deck)))
-        self.sides: list[int] = []
-        self.wild: list[tuple[int, ...]] = []
-        self.counts: list[int] = []
-        self.completed: list[int] = []
-        self.kept: list[tuple[bool, int] | None] = []
-        self.ranks: list[int] = []
-        for stone in state.stones:
-            masks, done = stone.masks, stone.completed
-            for player in (0, 1):
-                side = stone.sides[player]
-                self.sides.append(masks[player])
-                plain = len(side) == masks[player].bit_count()
-                self.wild.append(() if plain else tuple(ID[c] for c in side if type(c) is Tactic))
-                self.counts.append(len(side))
-                at = done[player]
-                self.completed.append(-1 if at is None else at)
-            self.kept += stone.kept.verdicts
-            self.ranks += stone.kept.ranks
+        stones = state.stones
+        # Per side (i = 2 * stone + player), read from the stones' own fields.
+        self.sides: list[int] = [mask for stone in stones for mask in stone.masks]
+        cards = [side for stone in stones for side in stone.sides]
+        self.counts: list[int] = [len(side) for side in cards]
+        self.wild: list[tuple[int, ...]] = [
+            () if len(side) == mask.bit_count() else tuple(ID[c] for c in side if type(c) is Tactic)
+            for side, mask in zip(cards, self.sides, strict=True)
+        ]
+        self.completed: list[int] = [
+            -1 if at is None else at for stone in stones for at in stone.completed
+        ]
+        self.kept: list[tuple[bool, int] | None] = [
+            found for stone in stones for found in stone.kept.verdicts
+        ]
+        self.ranks: list[int] = [rank for stone in stones for rank in stone.kept.ranks]
         self.owners = [-1 if s.owner is None else s.owner for s in state.stones]
         self.styles = [-1 if s.style is None else ID[s.style] for s in state.stones]
         self.sizes = [s.size for s in state.stones]
