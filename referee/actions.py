@@ -185,7 +185,9 @@ def check_game(state: object, kinds: tuple[type, ...], game: str) -> None:
         raise TypeError(f"the {game} action space takes a {game} state or view, not {name}")
 
 
-def rewards_of(outcome: Outcome | None, players: int, winners: Iterable[int] = ()) -> tuple[float, ...]:
+def rewards_of(
+    outcome: Outcome | None, players: int, winners: Iterable[int] = ()
+) -> tuple[float, ...]:
     """Each player's reward for ``outcome``: +1 to each winner (``outcome.winners``,
     or ``winners`` when it names none), -1 to each other player; all 0 while the game
     goes on or when nobody won. An end by the referee without a winner (a

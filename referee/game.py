@@ -388,6 +388,7 @@ HIDDEN_START: Any = _Marker("HIDDEN_START")
 #: The history of a state set up from a position (no known start).
 NO_HISTORY: History[Any] = History.begin(None)
 
+
 @runtime_checkable
 class GameView(Protocol[MoveT_co]):
     """What a player (or a spectator) sees of a game: :meth:`GameState.view`."""

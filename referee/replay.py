@@ -452,6 +452,7 @@ def _missed_words(missed: Any, names: Sequence[str]) -> str:
 
 # --- matches ---------------------------------------------------------------------------
 
+
 def _match_info(match: Match, names: Sequence[str]) -> list[dict[str, Any]]:
     """Per game of a match: the match's name, its running score (where the
     match keeps one as it goes) and its result in words."""

@@ -53,7 +53,9 @@ def add_match_parser(commands: Any) -> argparse.ArgumentParser:
             f"exit status {EXIT_NO_SANDBOX} when it cannot be made here."
         ),
     )
-    match.add_argument("bots", nargs="+", metavar="BOT", help="bot commands or functions, one per seat")
+    match.add_argument(
+        "bots", nargs="+", metavar="BOT", help="bot commands or functions, one per seat"
+    )
     match.add_argument(
         "--game",
         default=DEFAULT_GAME,

@@ -208,7 +208,9 @@ class ArenaGame:
     def _dealt(self, rng: random.Random, rules: Mapping[str, Any]) -> Any:
         deal = self.game.deal
         if deal is None:
-            raise RecordError(f"{self.game.title} cannot be dealt at random: the arena cannot play it")
+            raise RecordError(
+                f"{self.game.title} cannot be dealt at random: the arena cannot play it"
+            )
         return deal(rng, rules)
 
     # --- set-up ---------------------------------------------------------------------

@@ -170,4 +170,4 @@ def _parse_text(text: str) -> Placement:
 
 
 #: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
-_READ: MoveReader[Placement] = MoveReader(_parse_text, example='G5@t2s4')
+_READ: MoveReader[Placement] = MoveReader(_parse_text, example="G5@t2s4")

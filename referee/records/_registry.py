@@ -49,6 +49,7 @@ __all__ = [
     "register",
 ]
 
+
 @dataclass(frozen=True)
 class ClaimAnswer:
     """Whether one player can claim one place (stone or tile) now, and why.

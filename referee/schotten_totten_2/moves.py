@@ -417,8 +417,6 @@ _WORDS: dict[str, Move] = {
 }
 
 
-
-
 def parse_move(text: str) -> Move:
     """Read a move from its text notation (no position needed).
 
@@ -508,4 +506,4 @@ def _build(head: str, groups: tuple[str | None, ...], text: str) -> Move:
 
 
 #: The game's reader: bounded, remembering what it read (:mod:`referee.notation`).
-_READ: MoveReader[Move] = MoveReader(_parse_text, example='R7@3')
+_READ: MoveReader[Move] = MoveReader(_parse_text, example="R7@3")

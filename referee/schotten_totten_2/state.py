@@ -900,7 +900,9 @@ class State(LegacyLineState[Move]):
                 raise illegal(move, Reason.UNKNOWN_CARD, f"{card} is not a card of this game")
             if available[card] < count:
                 raise illegal(
-                    move, Reason.CARD_ALREADY_PLAYED, f"{card} cannot be in {whose} hand: it is seen"
+                    move,
+                    Reason.CARD_ALREADY_PLAYED,
+                    f"{card} cannot be in {whose} hand: it is seen",
                 )
         return None
 

@@ -72,7 +72,9 @@ class TestActionIds:
         with pytest.raises(ValueError, match=r"no action 4368: ids are whole numbers 0-4367"):
             space.move_of(4368)
         for bad in (-1, True, 1.0, "3"):
-            with pytest.raises(ValueError, match=rf"no action {bad!r}: ids are whole numbers 0-4367"):
+            with pytest.raises(
+                ValueError, match=rf"no action {bad!r}: ids are whole numbers 0-4367"
+            ):
                 space.move_of(bad)  # type: ignore[arg-type]
 
     def test_moves_off_the_table_have_no_id(self) -> None:

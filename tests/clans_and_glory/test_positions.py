@@ -201,7 +201,9 @@ def test_bad_seat_entries_are_named(item: dict[str, Any], field: str) -> None:
 
 
 def test_a_position_from_a_program_uses_the_same_checks() -> None:
-    position = Position("clans-and-glory", position_data(new_game(players=4, seed=3)), {"players": 9})
+    position = Position(
+        "clans-and-glory", position_data(new_game(players=4, seed=3)), {"players": 9}
+    )
     with pytest.raises(RecordError, match="2 to 4 players"):
         FORMAT.load_position(position)
 
@@ -363,5 +365,7 @@ def test_shields_in_an_order_the_turns_do_not_allow_are_refused() -> None:
 
 
 def test_a_players_view_is_not_offered_as_a_position() -> None:
-    with pytest.raises(ValueError, match="position_of takes a full Clans and Glory State, not a view"):
+    with pytest.raises(
+        ValueError, match="position_of takes a full Clans and Glory State, not a view"
+    ):
         FORMAT.position_of(new_game(players=2, seed=1).view(0))

@@ -62,7 +62,8 @@ def test_verdicts_match_the_prover_asked_directly(seed: int) -> None:
             theirs = stone.sides[1 - player]
             done = stone.completed
             first = len(theirs) < 3 or (
-                done[player] is not None and done[1 - player] is not None
+                done[player] is not None
+                and done[1 - player] is not None
                 and done[player] < done[1 - player]  # type: ignore[operator]
             )
             expected = decide_claim(

@@ -126,7 +126,10 @@ def test_unwritable_outputs_and_missing_bots_exit_2_without_a_traceback(
         (["replay", record, "-o", str(tmp_path / "no" / "x.html")], "cannot write"),
         (["replay", record, "-o", str(tmp_path)], "cannot write"),
         (["replay", record, "--ply", "9999", "-o", str(tmp_path / "y.html")], "past the record"),
-        (["match", *bots, "-n", "2", "--records", str(tmp_path / "no" / "g.jsonl")], "cannot write"),
+        (
+            ["match", *bots, "-n", "2", "--records", str(tmp_path / "no" / "g.jsonl")],
+            "cannot write",
+        ),
         (["match", str(tmp_path / "missing.py"), bots[1], "-n", "2"], "no bot script"),
     ]
     for args, said in cases:

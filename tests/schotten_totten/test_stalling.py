@@ -80,7 +80,9 @@ def test_a_staller_against_a_claimer_ends_within_the_bound(
     assert public.outcome == state.outcome
     if state.outcome.reason == "blocked":  # nothing can change any more
         assert not any(state.can_play_card(p) for p in (0, 1))
-        assert not any(state.claim_verdict(n, player=p).holds for p in (0, 1) for n in _open(state, p))
+        assert not any(
+            state.claim_verdict(n, player=p).holds for p in (0, 1) for n in _open(state, p)
+        )
 
 
 def _open(state: State, player: int) -> list[int]:

@@ -166,7 +166,9 @@ def test_legal_moves_match_the_definition_at_every_ply(seed: int, rules: Rules) 
 @pytest.mark.parametrize("rules", VARIANTS, ids=["base", "tactics"])
 def test_legal_moves_match_with_a_tiny_memo(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
     # The memos clear themselves when full: a tiny limit clears them all the time.
-    monkeypatch.setattr(line_memos, "MEMO_LIMIT", 3)  # the memos it still keeps (referee.line.legacy)
+    monkeypatch.setattr(
+        line_memos, "MEMO_LIMIT", 3
+    )  # the memos it still keeps (referee.line.legacy)
     for seed in range(2):
         play_out(seed, rules)
 

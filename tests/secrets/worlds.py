@@ -155,7 +155,9 @@ def _cg(players: int) -> Game:
         package="referee.clans_and_glory",
         dealt=lambda seed, first: cg.new_game(players=players, seed=seed),
         piles=lambda start: (start.deal,),
-        rebuild=lambda piles, like, salt: cg.new_game(players=players, deck=piles[0], layout=like.layout),
+        rebuild=lambda piles, like, salt: cg.new_game(
+            players=players, deck=piles[0], layout=like.layout
+        ),
         public=_cg_public,
         private=_cg_private,
         players=players,
