@@ -154,10 +154,10 @@ class SchottenTottenArena(ArenaGame):
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         if seat == mover or not self.tactics:
             return move_text(move)
-        from referee.schotten_totten.state import _as_seen_in_a_view
+        from referee.schotten_totten.state import as_seen_in_a_view
 
         # The cards the recruiter puts back are hidden: only their piles show.
-        return str(_as_seen_in_a_view(move))
+        return str(as_seen_in_a_view(move))
 
 
 def _stone_text(stone: Any) -> str:

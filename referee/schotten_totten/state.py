@@ -81,6 +81,7 @@ __all__ = [
     "Rules",
     "State",
     "Stone",
+    "as_seen_in_a_view",
 ]
 
 
@@ -212,7 +213,7 @@ class Stone(Place):
 _EMPTY_STONES = tuple(Stone() for _ in range(STONES))
 
 
-def _as_seen_in_a_view(move: Move) -> Move:
+def as_seen_in_a_view(move: Move) -> Move:
     """``move`` as a view's history shows it: the recruiter's returned cards lie
     face down under their piles, so they are written as the piles' names."""
     if type(move) is Recruit and any(type(c) is not str for c in move.returns):
@@ -292,7 +293,7 @@ class State(LineState[Move]):
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
-    _as_seen = staticmethod(_as_seen_in_a_view)
+    _as_seen = staticmethod(as_seen_in_a_view)
     _parse = staticmethod(parse_move)
 
     def __post_init__(self) -> None:

@@ -71,7 +71,7 @@ class SchottenTotten2Arena(ArenaGame):
 
     def visible_text(self, move: Any, mover: int, seat: int) -> str:
         from referee.schotten_totten_2.moves import Exchange
-        from referee.schotten_totten_2.state import _as_seen_in_a_view
+        from referee.schotten_totten_2.state import as_seen_in_a_view
 
         # The answering player chooses its three cards without seeing the offer
         # (it learns them when they reach its hand; its view's history ends
@@ -79,4 +79,4 @@ class SchottenTotten2Arena(ArenaGame):
         if isinstance(move, Exchange) and seat != mover:
             return "exchange ?,?,?"
         # Otherwise as every view shows it (a shuffle without its places).
-        return str(_as_seen_in_a_view(move))
+        return str(as_seen_in_a_view(move))

@@ -97,6 +97,7 @@ __all__ = [
     "Reason",
     "Rules",
     "State",
+    "as_seen_in_a_view",
     "new_game",
     "public_game",
     "render",
@@ -266,7 +267,7 @@ class Rules:
         return _ALL_TACTICS if self.tactics else _ALL_SIEGE
 
 
-def _as_seen_in_a_view(move: Move) -> Move:
+def as_seen_in_a_view(move: Move) -> Move:
     """``move`` as a view's history shows it: where the support's cards went into
     the deck is seen by nobody, so a shuffle is written without its places."""
     if type(move) is Shuffle and move.positions is not None:
@@ -360,7 +361,7 @@ class State(LegacyLineState[Move]):
     )
     _GAME_OVER = Reason.GAME_OVER
     _NOT_YOUR_TURN = Reason.NOT_YOUR_TURN
-    _as_seen = staticmethod(_as_seen_in_a_view)
+    _as_seen = staticmethod(as_seen_in_a_view)
     _parse = staticmethod(parse_move)
 
     def __post_init__(self) -> None:
