@@ -64,7 +64,7 @@ NOT_RUN: dict[tuple[str, str], str] = {
     ("docs/records.md", '--8<-- "referee/schemas/match.schema.json"'): "the schema file itself, included when the site is built",
     ("docs/records.md", '--8<-- "referee/schemas/position.schema.json"'): "the schema file itself, included when the site is built",
     ("docs/records.md", '[project.entry-points."referee.games"]'): "a third-party package's pyproject.toml",
-    ("docs/reference-bots.md", 'referee match "python -m referee.arena.bot referee.bots.mcts:choose" examples/bots/greedy.py --game schotten-totten -n 20'): "referee.arena.bot (issue 25, branch wire-bots) serves a choose function as a program; and 20 games at 0.5 s a move take minutes. tests/bots plays the same function in-process",
+    ("docs/reference-bots.md", "referee match referee.bots.mcts:choose examples/bots/greedy.py --game schotten-totten -n 20"): "20 games at 0.5 s a move take minutes; tests/arena/test_bot.py runs MODULE:FUNCTION bots through referee match",
     ("docs/reference-bots.md", 'python benchmarks/bots_strength.py --games 20 --core 0 --game "schotten-totten" --game "schotten-totten tactics" --game "clans-and-glory 2p" --game "clans-and-glory 4p"'): "the strength benchmark: the better part of an hour of CPU time; the page shows what it printed",
     ("docs/reliability.md", "REFEREE_FUZZ_EXAMPLES=3000 python -m pytest tests/reliability/test_fuzz_records.py"): "the reliability suite at its long budgets: many minutes",
     ("docs/reliability.md", "python tools/soundness.py [--count N] [--seed S] [--shapes SHAPE ...] [--time-limit SECONDS]"): "a synopsis with placeholders",
