@@ -308,6 +308,9 @@ def _play(
     bot_rngs = [random.Random(bot_seeds[seat]) for seat in range(players)]
     names = [seats.names[i] for i in order]
     sessions: list[Session | None] = [None] * players
+    # What a seat logged, kept when its bot is dropped for a fault (its last words
+    # are often the best clue to what went wrong).
+    dropped_logs: list[tuple[str, ...]] = [()] * players
     end: dict[str, Any] | None = None
     culprit: int | None = None
     fault: BotFault | None = None
@@ -315,6 +318,9 @@ def _play(
     def fail(seat: int, error: BotFault) -> None:
         nonlocal culprit, fault
         culprit, fault = seat, error
+        session = sessions[seat]
+        if session is not None:
+            dropped_logs[seat] = tuple(session.logs)
         seats.drop(order[seat], abort=True)
         sessions[seat] = None
 
@@ -430,7 +436,9 @@ def _play(
     for seat, still in enumerate(sessions):
         if still is not None:
             still.finish(end, game.take_seen(seat))
-    logs = tuple(tuple(s.logs) if s is not None else () for s in sessions)
+    logs = tuple(
+        tuple(s.logs) if s is not None else dropped_logs[seat] for seat, s in enumerate(sessions)
+    )
     record = replace(
         adapter.record(first, deal, game.moves),
         players=tuple(names),

@@ -33,7 +33,9 @@ def send(message):
 
 
 def misbehave(message):
-    """Break the protocol at this turn (never returns normally for most modes)."""
+    """Break the protocol at this turn (never returns normally for most modes),
+    after a log line that says so (the record keeps a faulty bot's logs)."""
+    send({"type": "log", "text": f"about to break the protocol: {MODE}"})
     if MODE in ("hang", "hang_child"):
         if MODE == "hang_child":  # a child that would outlive a careless referee
             subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", MARKER])

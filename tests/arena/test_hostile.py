@@ -92,6 +92,10 @@ def test_hostile_bot_loses_and_leaves_nothing(
             assert result.fault == fault, result.record.result
         else:
             assert result.fault not in (None, "timeout", "crash")
+        if mode not in ("crash_start", "old_protocol"):  # these break before any turn
+            said = f"about to break the protocol: {mode}"
+            assert said in result.logs[hostile_seat]
+            assert said in result.record.meta["logs"][hostile_seat]
         report = validate(result.record)
         assert report.legal, report.summary()
         assert report.outcome is not None and report.outcome.reason == reason
