@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.deals import DealAnswer, Draw, Event
+from referee.cards import CardSet
+from referee.deals import DealAnswer, DealProblem, Draw, Event, Spend
 from referee.errors import RefereeError
+from referee.line.moves import Claim, Play, plain_reader
 from referee.records import Record
 
-__all__ = ["dealt", "follow", "replay_for_passes", "with_deal"]
+__all__ = ["PlainDeals", "dealt", "follow", "replay_for_passes", "with_deal"]
 
 
 def dealt(
@@ -65,3 +67,37 @@ def with_deal(record: Record, answer: DealAnswer, main: str, moves: Sequence[str
     if "tactic" in answer.deal:
         deal["tactics"] = list(answer.deal["tactic"])
     return replace(record, deal=deal, moves=tuple(moves))
+
+
+class PlainDeals:
+    """The deal question of a plain game's public record (see
+    :mod:`referee.line.plain`): each card played came from its player's hand,
+    and every play draws from the ``"deck"`` while it has cards; a claim keeps
+    the turn.
+
+    >>> from referee.cards import CardSet
+    >>> deals = PlainDeals(CardSet("RB", ("red", "blue"), range(1, 6)), 2)
+    >>> [(e.ply, e.player) for e in deals.problem(Record("game", ("R1@1",))).events[4:]]
+    [(1, 0), (1, 0)]
+    """
+
+    def __init__(self, cards: CardSet, hand: int) -> None:
+        self.cards, self.hand, self._read = cards, hand, plain_reader(cards)
+
+    def problem(self, record: Record, upto: int | None = None) -> DealProblem:
+        """The deal question of ``record``'s first ``upto`` moves (all by default)."""
+        piles, events = dealt("deck", self.cards.cards, None, self.hand)
+        player, pile = (1 if record.first == 1 else 0), len(self.cards.cards) - 2 * self.hand
+        for ply, text in enumerate(record.moves[:upto], 1):
+            move = self._read(text)
+            if type(move) is Play:
+                events.append(Spend(ply, player, str(move.card)))
+                if pile:
+                    events.append(Draw(ply, player, "deck"))
+                    pile -= 1
+            player = player if type(move) is Claim else 1 - player
+        return DealProblem(piles, tuple(events))
+
+    def full_record(self, record: Record, answer: DealAnswer) -> Record:
+        """``record`` with the deal ``answer`` found."""
+        return with_deal(record, answer, "deck", record.moves)
