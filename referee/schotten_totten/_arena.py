@@ -10,11 +10,10 @@ each seat may see them (the descriptor's ``arena``, see :mod:`referee.games`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.arena._games import (
-    ArenaGame,
     cards_json,
     compact_json,
     json_text,
@@ -23,12 +22,13 @@ from referee.arena._games import (
     number_json,
     numbers_json,
 )
+from referee.line.arena import LineArena
 from referee.records import RecordError
 
 __all__ = ["SchottenTottenArena"]
 
 
-class SchottenTottenArena(ArenaGame):
+class SchottenTottenArena(LineArena):
     """Schotten Totten as the arena plays it (a Clanfehde match is ``rounds`` games)."""
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,27 +56,10 @@ class SchottenTottenArena(ArenaGame):
         # a winner, the player who did not start it).
         return winner if self.older and winner is not None else 1 - first
 
-    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+    def piles(self) -> tuple[Sequence[object], Sequence[object]]:
         from referee.schotten_totten.cards import CLAN_CARDS, TACTIC_CARDS
 
-        deck = [str(c) for c in CLAN_CARDS.cards]
-        rng.shuffle(deck)
-        deal: dict[str, Any] = {"deck": deck}
-        if "tactics" in self.rules.get("variants", []):
-            tactics = [str(t) for t in TACTIC_CARDS]
-            rng.shuffle(tactics)
-            deal["tactics"] = tactics
-        chosen = rng.randrange(2)
-        return chosen if first is None else first, deal
-
-    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
-        data = super().view_json(state, seat)
-        view = state.view(seat)
-        data["phase"] = view.phase.value
-        data.setdefault("deck_size", view.deck_size)
-        if view.rules.tactics:
-            data.setdefault("tactic_deck_size", view.tactic_deck_size)
-        return data
+        return CLAN_CARDS.cards, TACTIC_CARDS
 
     def view_text(self, state: Any, seat: int) -> str:
         # What view_json gives, written piece by piece: the texts of the
