@@ -44,6 +44,7 @@ __all__ = [
     "CARD_H",
     "CARD_W",
     "GAP",
+    "INK",
     "MARGIN",
     "MIN_FONT_SIZE",
     "PLAYER_COLOURS",
@@ -51,9 +52,11 @@ __all__ = [
     "Canvas",
     "Drawing",
     "Options",
+    "card_row",
     "card_side",
     "register_renderer",
     "render_svg",
+    "short_name",
     "status_words",
 ]
 
@@ -945,7 +948,10 @@ Options: TypeAlias = _Options
 Drawing: TypeAlias = _Drawing
 #: A card's width and height, the gap between cards, the margin, the title bar.
 CARD_W, CARD_H, GAP, MARGIN, TITLE_H = _CARD_W, _CARD_H, _GAP, _MARGIN, _TITLE_H
-#: A side's cards stacked from a place's edge (see ``_side``).
-card_side = _side
+#: The ink of texts on light ground.
+INK = _TEXT
+#: A side's cards stacked from a place's edge (see ``_side``), a row of cards
+#: side by side (``_card_row``), a name cut to fit (``_short``).
+card_side, card_row, short_name = _side, _card_row, _short
 #: Who is to move, or how the game ended, in words (see ``_status``).
 status_words = _status

@@ -37,7 +37,7 @@ from referee.line.actions import PlaceActions
 from referee.line.claims import describe_refusal
 from referee.line.deals import PlainDeals
 from referee.line.moves import Claim, Pass, PlainMove, Play, plain_reader
-from referee.line.picture import draw_plain
+from referee.line.picture import RowShape, draw_plain
 from referee.line.plain import OwnedPlace, PlainGame, PlainRules, PlainState
 from referee.line.records import PlainFormat
 from referee.svg import Drawing, Options
@@ -149,11 +149,12 @@ FORMAT = Format()
 new_game, playout, determinize = FORMAT.new_game, RULES.playout, RULES.determinize
 ACTIONS = PlaceActions(TITLE, INDEX, STONES, (State,))
 CLAIM, PASS = ACTIONS.claim, ACTIONS.pass_
+ROW = RowShape(NAME, "stone", CARDS, column=64, height=48)
 
 
 def draw(state: State, options: Options) -> Drawing:
     """Three stones in a row, one player's cards above, the other's below."""
-    return draw_plain(state, options, title=TITLE, game=NAME, cards=CARDS)
+    return draw_plain(state, options, ROW, TITLE)
 
 
 GAME: GameDescriptor[State] = GameDescriptor(
