@@ -1,8 +1,11 @@
-"""Numbered moves of a plain game on a line (see :mod:`referee.actions`):
-card ``c`` (its id in the game's :class:`~referee.line.cards.CardIndex`) to
-place ``p`` (from 0) is ``c * places + p``, then one claim per place, then the
-pass. The observation says where each card is as its player sees it, who
-holds each place and how many cards the pile still has.
+"""Numbered moves of games on a line (see :mod:`referee.actions`): what
+every game's action space builds the same way (its observation's layout, the
+start of an observation, who completed a place first), and the whole space of
+a plain game (:class:`PlaceActions`): card ``c`` (its id in the game's
+:class:`~referee.line.cards.CardIndex`) to place ``p`` (from 0) is
+``c * places + p``, then one claim per place, then the pass; its observation
+says where each card is as its player sees it, who holds each place and how
+many cards the pile still has.
 
 >>> from referee.cards import CardSet
 >>> from referee.line.cards import CardIndex
@@ -15,13 +18,59 @@ holds each place and how many cards the pile still has.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.actions import MoveSpace
+from referee.actions import MoveSpace, observer_index
 from referee.line.cards import CardIndex
 from referee.line.moves import Claim, Pass, PlainMove, Play
 
-__all__ = ["PlaceActions"]
+__all__ = ["PlaceActions", "first_complete", "laid_out", "observed"]
+
+
+def laid_out(blocks: Sequence[tuple[str, int]]) -> tuple[tuple[str, int, int], ...]:
+    """An observation's layout: its ``blocks`` (name, length) one after the
+    other, as ``(name, start, length)``.
+
+    >>> laid_out([("hand", 3), ("pile", 1)])
+    (('hand', 0, 3), ('pile', 3, 1))
+    """
+    layout, start = [], 0
+    for name, length in blocks:
+        layout.append((name, start, length))
+        start += length
+    return tuple(layout)
+
+
+def observed(
+    space: MoveSpace, state: Any, player: object, kind_of: Mapping[Any, int]
+) -> tuple[Any, int, int, list[int]]:
+    """The start of ``player``'s observation of ``state`` in ``space``: its view
+    (an observation holds nothing else), the player as an index, the
+    opponent, and the observation's numbers with the player's hand counted
+    by kind (``kind_of``) from 0."""
+    space.check(state)
+    me = observer_index(player, 2)
+    view = state.view(me)
+    out = [0] * space.observation_size
+    for card in view.hands[me] or ():
+        out[kind_of[card]] += 1
+    return view, me, 1 - me, out
+
+
+def first_complete(completed: Sequence[int | None], player: int) -> tuple[int, int]:
+    """Whether ``player``'s side, and whether the other side, was completed
+    first (``completed``: each side's completion ply, ``None`` while open).
+
+    >>> first_complete((4, None), 0), first_complete((4, 2), 0), first_complete((3, 3), 1)
+    ((1, 0), (0, 1), (0, 0))
+    """
+    mine, theirs = completed[player], completed[1 - player]
+    if mine is not None and (theirs is None or mine < theirs):
+        return 1, 0
+    if theirs is not None and (mine is None or theirs < mine):
+        return 0, 1
+    return 0, 0
 
 
 class PlaceActions(MoveSpace):
