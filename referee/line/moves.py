@@ -1,5 +1,6 @@
 """Moves every game on a line writes the same way: a card put at a place, a
-claim, a pass; and what their values check when they are made.
+claim, a pass; and what their values check when they are made
+(:class:`CheckedMove`, the base of a game's move classes).
 
 The three moves of a plain game (one without tactic cards) are
 :class:`Play` (``R3@2``), :class:`Claim` (``claim 2``) and :class:`Pass`
@@ -18,15 +19,99 @@ referee.errors.InvalidMoveError: malformed move 'R3@02': write a move like R3@2,
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
+from operator import attrgetter
+from string import Formatter
+from typing import Any, ClassVar
 
 from referee.cards import Card, CardSet, InvalidCardError
 from referee.errors import InvalidMoveError
 from referee.game import MoveText
 from referee.notation import MoveReader
 
-__all__ = ["Claim", "Pass", "PlainMove", "Play", "plain_reader"]
+__all__ = ["CheckedMove", "Claim", "Pass", "PlainMove", "Play", "plain_reader"]
+
+#: What a field of a move holds, read from its annotation: a card, a place
+#: number, a place number or ``None``.
+_KINDS = {"AnyCard": "card", "int": "number", "int | None": "number or None"}
+
+
+class CheckedMove(MoveText):
+    """The base of a game's move values (frozen, slotted dataclasses): each
+    field is checked when the move is made, by its annotation: an ``AnyCard``
+    by the game's :meth:`_check_card`, an ``int`` (or ``int | None``, when not
+    ``None``) by its :meth:`_check_number`; a field of another type is the
+    class's own ``__post_init__``'s business. A class whose text is its
+    fields in a pattern sets ``_TEXT`` (``"banshee {card}@{stone}"``).
+
+    >>> from dataclasses import dataclass
+    >>> class Checked(CheckedMove):
+    ...     __slots__ = ()
+    ...     def _check_number(self, name: str, value: object) -> None:
+    ...         if type(value) is not int:
+    ...             raise ValueError(f"{name} is not a number")
+    >>> @dataclass(frozen=True, slots=True, repr=False)
+    ... class Explode(Checked):
+    ...     place: int
+    ...     _TEXT = "explode {place}"
+    >>> Explode(3), Explode("3")
+    Traceback (most recent call last):
+    ...
+    ValueError: place is not a number
+    >>> str(Explode(3))
+    'explode 3'
+    """
+
+    __slots__ = ()
+    #: each checked field and what it holds (from the annotations)
+    _CHECKED: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: the move's text as a pattern of its fields
+    _TEXT: ClassVar[str] = ""
+    #: the pattern with its fields in order (``_FORMAT``), read by ``_VALUES``
+    _FORMAT: ClassVar[str] = ""
+    _VALUES: ClassVar[attrgetter[Any] | None] = None
+    _ONE: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        notes = inspect.get_annotations(cls)
+        checked = tuple((name, _KINDS[kind]) for name, kind in notes.items() if kind in _KINDS)
+        if checked:
+            cls._CHECKED = checked
+        text = cls.__dict__.get("_TEXT")
+        if text is not None:
+            parts = list(Formatter().parse(text))
+            names = [name for _, name, _, _ in parts if name]
+            cls._FORMAT = "".join(
+                literal.replace("{", "{{").replace("}", "}}") + ("{}" if name else "")
+                for literal, name, _, _ in parts
+            )
+            cls._VALUES = attrgetter(*names) if names else None
+            cls._ONE = len(names) == 1
+
+    def __post_init__(self) -> None:
+        for name, kind in self._CHECKED:
+            value = getattr(self, name)
+            if kind == "card":
+                self._check_card(name, value)
+            elif value is not None or kind == "number":
+                self._check_number(name, value)
+
+    def _check_card(self, name: str, value: object) -> None:
+        """Refuse a ``value`` that is not one of the game's cards."""
+
+    def _check_number(self, name: str, value: object) -> None:
+        """Refuse a ``value`` that is not a place number."""
+
+    def __str__(self) -> str:
+        values = self._VALUES
+        if values is None:
+            return self._FORMAT
+        if self._ONE:
+            return self._FORMAT.format(values(self))
+        return self._FORMAT.format(*values(self))
 
 
 @dataclass(frozen=True, slots=True, repr=False)
