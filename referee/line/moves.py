@@ -42,7 +42,8 @@ class CheckedMove(MoveText):
     """The base of a game's move values (frozen, slotted dataclasses): each
     field is checked when the move is made, by its annotation: an ``AnyCard``
     by the game's :meth:`_check_card`, an ``int`` (or ``int | None``, when not
-    ``None``) by its :meth:`_check_number`; a field of another type is the
+    ``None``) that is not of type ``int`` by its :meth:`_check_number`; a
+    field of another type is the
     class's own ``__post_init__``'s business. A class whose text is its
     fields in a pattern sets ``_TEXT`` (``"banshee {card}@{stone}"``).
 
@@ -96,7 +97,8 @@ class CheckedMove(MoveText):
             value = getattr(self, name)
             if kind == "card":
                 self._check_card(name, value)
-            elif value is not None or kind == "number":
+            elif type(value) is not int and (value is not None or kind == "number"):
+                # an int is a place number in every game; the game judges the rest
                 self._check_number(name, value)
 
     def _check_card(self, name: str, value: object) -> None:
