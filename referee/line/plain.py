@@ -13,7 +13,7 @@ any; a player who cannot play passes, and a pass after a pass blocks the game.
 >>> from referee.formations import FormationRule
 >>> game = PlainGame(CardSet("RB", ("red", "blue"), range(1, 6)), FormationRule(2), 3, 2, 2, 2)
 >>> game.index.everything.bit_count(), game.winner(0b011), game.winner(0b001)
-(10, <Termination.THREE_ADJACENT: 'three_adjacent'>, None)
+(10, <Termination.ADJACENT_PLACES: 'adjacent_places'>, None)
 """
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ from referee.line.state import LineState, MoveT, place_at, replaced
 from referee.prover import ClaimVerdict, Piece, Pool
 
 __all__ = ["OwnedPlace", "PlainGame", "PlainRules", "PlainState", "PlainTable"]
+
+
+#: The winning patterns in the kernel's words.
+_PATTERNS = {
+    Termination.THREE_ADJACENT: Termination.ADJACENT_PLACES,
+    Termination.FIVE_STONES: Termination.PLACES_HELD,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +122,11 @@ class PlainGame:
         return verdict_at(place, player, pieces=pieces, pool=pool, colours=len(self.cards.colours))
 
     def winner(self, owned: int) -> Termination | None:
-        """How a player holding the places of mask ``owned`` has won, if it has."""
-        return winner_pattern(owned, self.adjacent, self.total)
+        """How a player holding the places of mask ``owned`` has won, if it
+        has: ``adjacent_places`` or ``places_held`` (the kernel's words for
+        :func:`~referee.line.playout.winner_pattern`'s patterns)."""
+        won = winner_pattern(owned, self.adjacent, self.total)
+        return None if won is None else _PATTERNS[won]
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
         """A full state the viewer of ``view`` cannot tell from it: the other
