@@ -80,6 +80,9 @@ class Termination(StrEnum):
     FOURTH_TILE_DAMAGED = "fourth_tile_damaged"
     SIEGE_HELD = "siege_held"
     SIEGE_FAILED = "siege_failed"
+    # any game on a line, in the kernel's words (a plain game, referee.line.plain)
+    ADJACENT_PLACES = "adjacent_places"
+    PLACES_HELD = "places_held"
     # Clans and Glory
     MOST_POINTS = "most_points"
     MOST_CARDS = "most_cards"

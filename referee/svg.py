@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from referee._words import evidence_words, move_words, reason_words
 from referee.cards import Card, CardSet
@@ -39,7 +39,26 @@ from referee.games import descriptor_of
 if TYPE_CHECKING:
     from referee.records import ClaimAnswer, GameFormat
 
-__all__ = ["CARD_FILLS", "MIN_FONT_SIZE", "PLAYER_COLOURS", "register_renderer", "render_svg"]
+__all__ = [
+    "CARD_FILLS",
+    "CARD_H",
+    "CARD_W",
+    "GAP",
+    "INK",
+    "MARGIN",
+    "MIN_FONT_SIZE",
+    "PLAYER_COLOURS",
+    "TITLE_H",
+    "Canvas",
+    "Drawing",
+    "Options",
+    "card_row",
+    "card_side",
+    "register_renderer",
+    "render_svg",
+    "short_name",
+    "status_words",
+]
 
 _S = TypeVar("_S")
 
@@ -916,3 +935,23 @@ def _placed_card(move: str | None) -> tuple[str, str] | None:
     if found and " " not in move:
         return found[1], found[2]
     return None
+
+
+# --- what a game's own picture draws with ---------------------------------------
+# A game's descriptor ``picture(state, options)`` gets the options and returns
+# ``canvas.finish(...)``; these are the public names of the pieces it uses (the
+# private ones stay for the library's own pictures).
+
+#: The drawing surface, the options of one picture and a finished picture.
+Canvas: TypeAlias = _Canvas
+Options: TypeAlias = _Options
+Drawing: TypeAlias = _Drawing
+#: A card's width and height, the gap between cards, the margin, the title bar.
+CARD_W, CARD_H, GAP, MARGIN, TITLE_H = _CARD_W, _CARD_H, _GAP, _MARGIN, _TITLE_H
+#: The ink of texts on light ground.
+INK = _TEXT
+#: A side's cards stacked from a place's edge (see ``_side``), a row of cards
+#: side by side (``_card_row``), a name cut to fit (``_short``).
+card_side, card_row, short_name = _side, _card_row, _short
+#: Who is to move, or how the game ended, in words (see ``_status``).
+status_words = _status

@@ -1,33 +1,55 @@
 """The frame of a game on a line drawn as SVG (see :mod:`referee.svg`): the
-canvas with its title, the room for the sides and the row of places, and the
-hands beyond the sides. Each game draws its own places (stones, tiles).
+canvas with its title, the room for the sides and the row of places with the
+cards on their sides, their marks and verdicts, the hands beyond the sides,
+the arrow of a card moved. Each game draws what its places show of their
+own (:func:`place_row`'s ``body``); a plain game (:mod:`referee.line.plain`)
+is drawn whole by :func:`draw_plain`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import CardSet
 from referee.svg import (
     _CARD_H,
+    _CARD_W,
     _GAP,
     _HAND_H,
     _LABEL_W,
     _MARGIN,
     _TITLE_H,
     PLAYER_COLOURS,
+    _answers_at,
     _arrow,
     _Canvas,
+    _Drawing,
     _hand,
     _hand_width,
     _header,
+    _marks,
     _moved_card,
     _Options,
+    _placed_card,
     _short,
+    _status,
+    _verdict_badge,
+    card_side,
 )
 
-__all__ = ["frame", "hand_row", "move_arrow", "side_labels"]
+__all__ = [
+    "Row",
+    "RowShape",
+    "draw_plain",
+    "frame",
+    "hand_row",
+    "holdings",
+    "move_arrow",
+    "open_row",
+    "side_labels",
+]
 
 
 def frame(
@@ -156,3 +178,203 @@ def move_arrow(
         (x1, y1, turn1), (x2, y2, turn2) = ends
         flipped = ((x1, mirror - y1 if turn1 else y1), (x2, mirror - y2 if turn2 else y2))
         _arrow(canvas, *flipped, tip, "move-arrow flip-only")
+
+
+@dataclass
+class Row:
+    """A picture of a row of places under way (see :func:`open_row`): its
+    ``canvas`` (``width`` wide), the places' columns from ``left``, each
+    ``column`` wide; the row at ``y``, ``height`` high, between the sides of
+    ``players`` (above, below), each ``side_h`` deep; the game's
+    :class:`RowShape`, the ``places`` and the players' ``roles`` (if any)."""
+
+    canvas: _Canvas
+    options: _Options
+    state: Any
+    width: float
+    left: float
+    column: float
+    y: float
+    height: float
+    side_h: float
+    players: tuple[int, int]
+    shape: RowShape
+    places: Sequence[Any]
+    roles: Sequence[str]
+
+    def hand(self, player: int, y: float) -> float:
+        """Draw ``player``'s hand at ``y`` if shown; the next free ``y``."""
+        roles = self.roles
+        label = f"{self.options.name(player)}'s hand" + (f" ({roles[player]})" if roles else "")
+        cards = self.shape.cards
+        return hand_row(self.canvas, self.options, self.state, player, y, cards, label)
+
+    def draw_places(
+        self,
+        *,
+        group: Callable[[int, Any], dict[str, object]],
+        body: Callable[[int, Any, float], None],
+        pad: float = 0,
+        tooltip: Callable[[int, Any], str] | None = None,
+        lower_sum_wins: Callable[[Any], bool] = lambda place: False,
+    ) -> None:
+        """The row of the state's places (numbered from 1): each a group
+        (``group(number, place)``, its attributes; its ``tooltip``) holding the
+        cards of both sides, the card the last move placed framed, then
+        ``body(number, place, x)`` (what the place itself shows); the
+        last-move and highlight rings (``pad`` beyond the column) and the
+        verdict badges of the claims the options show."""
+        canvas, options, y, height, column = (
+            self.canvas,
+            self.options,
+            self.y,
+            self.height,
+            self.column,
+        )
+        placed = _placed_card(options.last_move)
+        top, bottom = self.players
+        for number, place in enumerate(self.places, start=1):
+            x = self.left + (number - 1) * column
+            canvas.open(**group(number, place))
+            if tooltip is not None:
+                canvas.tooltip(tooltip(number, place))
+            card_x = x + (column - _CARD_W) / 2
+            here = placed[0] if placed is not None and placed[1] == str(number) else None
+            card_side(canvas, card_x, y, place.sides[top], -1, self.shape.cards, here)
+            card_side(canvas, card_x, y + height, place.sides[bottom], +1, self.shape.cards, here)
+            body(number, place, x)
+            canvas.close()
+            box = (x + pad, y - pad, column - 2 * pad, height + 2 * pad)
+            _marks(canvas, str(number), box, f"{self.shape.noun} {number}")
+            for answer in _answers_at(options, number):
+                badge_y = y + 3 if answer.player == top else y + height - 3
+                colour, low = PLAYER_COLOURS[answer.player], lower_sum_wins(place)
+                _verdict_badge(
+                    canvas,
+                    x + column - 10,
+                    badge_y,
+                    answer,
+                    str(number),
+                    colour,
+                    lower_sum_wins=low,
+                )
+
+    def arrow(self, discard_at: tuple[float, float]) -> None:
+        """:func:`move_arrow` for this row (``discard_at``: the discard pile)."""
+        top, y, height = self.players[0], self.y, self.height
+
+        def side_y(player: int, index: int) -> float:
+            offset = _GAP + index * (_CARD_H + _GAP) + _CARD_H / 2
+            return y - offset if player == top else y + height + offset
+
+        options = self.options
+        move_arrow(
+            self.canvas,
+            options,
+            [place.sides for place in self.places],
+            column_x=lambda place: self.left + (place - 0.5) * self.column,
+            side_y=side_y,
+            discard_at=discard_at,
+            mover=self.state.to_move if options.mover is None else options.mover,
+            what=self.shape.noun,
+        )
+
+
+@dataclass(frozen=True)
+class RowShape:
+    """How a game draws its row: its ``game`` name, what a place is called
+    (``noun``), its ``cards``, a place's ``column`` width and ``height``."""
+
+    game: str
+    noun: str
+    cards: CardSet
+    column: float
+    height: float
+
+
+def open_row(
+    state: Any,
+    options: _Options,
+    shape: RowShape,
+    places: Sequence[Any],
+    title: str,
+    status: str,
+    deepest: int,
+    players: tuple[int, int],
+    roles: Sequence[str] = (),
+) -> Row:
+    """The :func:`frame` of the row of ``places`` as ``shape`` draws it,
+    with sides ``deepest`` cards deep, the hand of the player above
+    (``players``: above, below; its label names its ``roles`` if any) and
+    both players' names beside their sides: the :class:`Row` to draw the
+    places on."""
+    column, height = shape.column, shape.height
+    canvas, width, left, side_h = frame(
+        state,
+        options,
+        title,
+        status,
+        places=len(places),
+        column=column,
+        deepest=deepest,
+        players=players,
+        game=shape.game,
+        place_h=height,
+    )
+    row = Row(
+        canvas,
+        options,
+        state,
+        width,
+        left,
+        column,
+        0,
+        height,
+        side_h,
+        players,
+        shape,
+        places,
+        roles,
+    )
+    top = row.hand(players[0], _MARGIN + _TITLE_H)
+    row.y = top + side_h
+    labels = [(players[0], top + side_h / 2), (players[1], row.y + height + side_h / 2)]
+    side_labels(canvas, options, labels, roles)
+    return row
+
+
+def holdings(options: _Options, hand_sizes: Sequence[int]) -> str:
+    """How many cards each player holds, in words."""
+    return " · ".join(f"{_short(options.name(p), 12)} holds {n}" for p, n in enumerate(hand_sizes))
+
+
+def draw_plain(state: Any, options: _Options, shape: RowShape, title: str) -> _Drawing:
+    """A plain game's position (:mod:`referee.line.plain`): its places
+    (``state.stones``) in a row, one player's cards above, the other's below,
+    each hand beyond its side, the pile's size at the foot."""
+    bottom = 1 if options.perspective is None else options.perspective
+    row = open_row(
+        state,
+        options,
+        shape,
+        state.stones,
+        title,
+        _status(options, state.outcome, state.to_move),
+        max(s.size for s in state.stones),
+        (1 - bottom, bottom),
+    )
+    canvas, y, column = row.canvas, row.y, row.column
+
+    def body(number: int, place: Any, x: float) -> None:
+        fill = "#bdb7aa" if place.owner is None else PLAYER_COLOURS[place.owner]
+        canvas.rect(x + 4, y + 3, column - 8, row.height - 6, rx=12, fill=fill)
+        canvas.text(x + column / 2, y + 30, number, size=16, weight="bold")
+
+    def group(number: int, place: Any) -> dict[str, object]:
+        return {"class_": shape.noun, f"data_{shape.noun}": number, "data_owner": place.owner}
+
+    row.draw_places(group=group, body=body)
+    foot = row.hand(bottom, y + row.height + row.side_h) + 18
+    piles = f"pile {state.deck_size} · {holdings(options, state.hand_sizes)}"
+    canvas.text(_MARGIN, foot, piles, size=11, anchor="start", class_="piles")
+    return canvas.finish(row.width, foot + _MARGIN, shape.game)

@@ -10,15 +10,17 @@ same words (a player index) and play the random games of the demos.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.cards import CardSet
-from referee.game import Outcome, referee_result
+from referee.game import Outcome, check_player, referee_result
+from referee.line.moves import Claim
+from referee.line.plain import OwnedPlace, PlainGame, PlainRules
 from referee.prover import ClaimVerdict
-from referee.records import Record, RecordError
+from referee.records import ClaimAnswer, Match, Position, Record, RecordError
 
-__all__ = ["LineFormat", "player_index", "playout"]
+__all__ = ["LineFormat", "PlainFormat", "player_index", "playout"]
 
 _S = TypeVar("_S")
 _M = TypeVar("_M")
@@ -104,6 +106,28 @@ class LineFormat(Generic[_S]):
             text += ", e.g. with " + " ".join(str(self.cards.from_pair(p)) for p in witness.cards)
         return text
 
+    def claim_answers(
+        self, state: _S, claims: Iterable[tuple[int, int, Any]], noun: str
+    ) -> list[ClaimAnswer]:
+        """What ``referee claimable`` says of each ``(number, player, place)``
+        of ``claims``: an incomplete side, or the prover's verdict on the
+        claim (``state.claim_verdict``) with its evidence; ``noun`` names the
+        places ("stone", "tile")."""
+        answers = []
+        for number, player, place in claims:
+            label = f"{noun} {number}"
+            have, size = len(place.sides[player]), place.rule.size
+            if have < size:
+                why = f"formation incomplete ({have} of {size} cards)"
+                answers.append(ClaimAnswer(number, player, None, why, label=label))
+                continue
+            verdict: ClaimVerdict = state.claim_verdict(number, player=player)  # type: ignore[attr-defined]
+            evidence = self.describe_verdict(state, verdict)
+            answers.append(
+                ClaimAnswer(number, player, verdict.holds, self._evidence(verdict), evidence, label)
+            )
+        return answers
+
     def _final(self, record: Record) -> _S:
         """The state after every move of ``record``."""
         state: Any = self.start(record)
@@ -151,3 +175,124 @@ def playout(
         moves.append(move)
         state = state.play(move)
     return moves
+
+
+class PlainFormat(LineFormat[_S]):
+    """The records of a plain game (:mod:`referee.line.plain`): no rules to
+    choose, a full record's deal is ``{"deck": [every card]}``, a position
+    holds each place's sides, completion plies and owner. A game sets
+    ``name``, ``title``, ``cards``, ``game`` (its :class:`PlainGame`),
+    ``place`` (its place class) and ``new_game`` (``new_game(deck=..., first=...)``)."""
+
+    game: ClassVar[PlainGame]
+    place: ClassVar[type[OwnedPlace]]
+    state_type: ClassVar[type[Any]]
+
+    def new_game(
+        self, *, seed: int | None = None, deck: Sequence[Any] | None = None, first: int = 0
+    ) -> _S:
+        """A game from a ``seed`` (shuffled) or a ``deck`` order (a hand to each
+        player, then the pile, top first); ``first`` moves first."""
+        order = list(self.cards.cards)
+        if deck is None:
+            random.Random(seed).shuffle(order)
+        elif sorted(deck) != sorted(order):
+            shown = [str(c) for c in deck]
+            raise ValueError(f"a deck is the {len(order)} cards of {self.title}, not {shown}")
+        else:
+            order = list(deck)
+        rules = PlainRules(self.game.hand)
+        state: _S = self.state_type._dealt(rules, order, (), to_move=check_player(first, 2))
+        return state
+
+    def rules_json(self, rules: Any) -> dict[str, Any]:
+        return {}
+
+    def start(self, record: Record) -> _S:
+        where, deal = record.where, record.deal
+        if record.rules:
+            raise RecordError(f"{self.title} has no rules to choose", where, "rules")
+        first = player_index(record.first, where, "first")
+        if deal is None:
+            rules, cards = PlainRules(self.game.hand), len(self.cards.cards)
+            hidden: _S = self.state_type._hidden_deal(rules, cards, 0, to_move=first)
+            return hidden
+        count = len(self.cards.cards)
+        if set(deal) != {"deck"} or not isinstance(deal["deck"], list):
+            raise RecordError(f"a full record's deal is {{'deck': [{count} cards]}}", where, "deal")
+        try:
+            return self.new_game(deck=[self.cards.parse(str(c)) for c in deal["deck"]], first=first)
+        except ValueError as error:
+            raise RecordError(str(error), where, "deal.deck") from None
+
+    def position_of(self, state: Any) -> Position:
+        places = [
+            {
+                "sides": [[str(c) for c in side] for side in s.sides],
+                "completed": [*s.completed],
+                "owner": s.owner,
+            }
+            for s in state.stones
+        ]
+        data = {
+            "stones": places,
+            "to_move": state.to_move,
+            "ply": state.ply,
+            "passes": state.passes,
+            "hand_sizes": [*state.hand_sizes],
+            "deck_size": state.deck_size,
+        }
+        return Position(self.name, data, {})
+
+    def load_position(self, position: Position) -> _S:
+        data, parse = position.data, self.cards.parse
+        try:
+            places = tuple(
+                self.place(
+                    tuple(tuple(map(parse, side)) for side in s["sides"]),
+                    tuple(s["completed"]),
+                    s["owner"],
+                )
+                for s in data["stones"]
+            )
+            fields = {k: data[k] for k in ("to_move", "ply", "passes", "deck_size")}
+            state: _S = self.state_type(
+                rules=PlainRules(self.game.hand),
+                stones=places,
+                hands=(None, None),
+                hand_sizes=tuple(data["hand_sizes"]),
+                deck=None,
+                **fields,
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            why = f"not a {self.title} position: {error!r}"
+            raise RecordError(why, position.where, "stones") from None
+        return state
+
+    def claimability(self, state: Any) -> list[ClaimAnswer]:
+        """For every unclaimed place and each player: can it be claimed now?"""
+        claims = [
+            (n, p, s) for n, s in enumerate(state.stones, 1) if s.owner is None for p in (0, 1)
+        ]
+        return self.claim_answers(state, claims, "stone")
+
+    def match_result(self, match: Match, finals: Sequence[Any]) -> tuple[None, str]:
+        return None, f"{self.title} has no matches"
+
+    def random_record(self, seed: int, rules: Mapping[str, Any]) -> Record:
+        """A random legal game (claims taken whenever provable) as a full record."""
+        rng = random.Random(seed)
+        state = self.deal(rng, rules)
+        for move in playout(state, rng, 100, Claim):
+            state = state.play(move)
+        record: Record = state.to_record()
+        return record
+
+    def random_match(self, seed: int, rules: Mapping[str, Any]) -> Match:
+        raise RecordError(f"{self.title} has no matches", "", "rules.rounds")
+
+    def deal(self, rng: random.Random, rules: Mapping[str, Any]) -> Any:
+        """A new game dealt at random (a descriptor's ``deal``): no rules to choose."""
+        if rules:
+            raise RecordError(f"{self.title} has no rules to choose", "", "rules")
+        return self.new_game(seed=rng.getrandbits(32))

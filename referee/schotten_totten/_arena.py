@@ -10,11 +10,10 @@ each seat may see them (the descriptor's ``arena``, see :mod:`referee.games`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.arena._games import (
-    ArenaGame,
     cards_json,
     compact_json,
     json_text,
@@ -23,19 +22,21 @@ from referee.arena._games import (
     number_json,
     numbers_json,
 )
+from referee.line.arena import LineArena
 from referee.records import RecordError
 
 __all__ = ["SchottenTottenArena"]
 
 
-class SchottenTottenArena(ArenaGame):
+class SchottenTottenArena(LineArena):
     """Schotten Totten as the arena plays it (a Clanfehde match is ``rounds`` games)."""
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         fmt: Any = self.format
         data: dict[str, Any] = fmt.rules_json(fmt.rules_of(rules))
         self.tactics = "tactics" in data.get("variants", [])
-        self._stone_texts: dict[int, tuple[Any, str]] = {}
+        #: The stones last written and their texts (see :meth:`view_text`).
+        self._written: tuple[tuple[Any, ...], list[str]] = ((), [])
         #: A 1999 match: the winner of a game starts the next one.
         self.older = data.get("edition") == "1999"
         if "clanfehde" in rules.get("variants", []) or "rounds" in rules:
@@ -55,47 +56,32 @@ class SchottenTottenArena(ArenaGame):
         # a winner, the player who did not start it).
         return winner if self.older and winner is not None else 1 - first
 
-    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+    def piles(self) -> tuple[Sequence[object], Sequence[object]]:
         from referee.schotten_totten.cards import CLAN_CARDS, TACTIC_CARDS
 
-        deck = [str(c) for c in CLAN_CARDS.cards]
-        rng.shuffle(deck)
-        deal: dict[str, Any] = {"deck": deck}
-        if "tactics" in self.rules.get("variants", []):
-            tactics = [str(t) for t in TACTIC_CARDS]
-            rng.shuffle(tactics)
-            deal["tactics"] = tactics
-        chosen = rng.randrange(2)
-        return chosen if first is None else first, deal
-
-    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
-        data = super().view_json(state, seat)
-        view = state.view(seat)
-        data["phase"] = view.phase.value
-        data.setdefault("deck_size", view.deck_size)
-        if view.rules.tactics:
-            data.setdefault("tactic_deck_size", view.tactic_deck_size)
-        return data
+        return CLAN_CARDS.cards, TACTIC_CARDS
 
     def view_text(self, state: Any, seat: int) -> str:
-        # What view_json gives, written piece by piece: a stone's text is kept
-        # while the stone object lives (states share unchanged stones), so a
-        # turn encodes only what changed. It reads the state itself rather
+        # What view_json gives, written piece by piece: the texts of the
+        # stones last written are kept, so a turn encodes only what changed. It reads the state itself rather
         # than the seat's view (which costs as much as the rest): the table,
         # the counts and the seat's own hand, which the view shows alike.
         # tests/arena pins it to view_json, computed on the view.
         view = state
-        cache = self._stone_texts
-        if len(cache) > 4096:
-            cache.clear()
-        # The entry holds the stone, so its id stays its own while kept.
-        pairs = list(map(cache.get, map(id, view.stones)))
-        if None in pairs:  # stones that changed since they were last written
-            pairs = [
-                cache.get(id(stone)) or cache.setdefault(id(stone), (stone, _stone_text(stone)))
-                for stone in view.stones
+        # States share unchanged stones: a stone that is the very object
+        # written last time has the same text (stones are immutable).
+        written, before = self._written
+        stones = view.stones
+        if stones is written:
+            texts = before
+        elif len(written) == len(stones):
+            texts = [
+                text if stone is old else _stone_text(stone)
+                for stone, old, text in zip(stones, written, before, strict=True)
             ]
-        texts = [pair[1] for pair in pairs if pair is not None]
+        else:
+            texts = [_stone_text(stone) for stone in stones]
+        self._written = (stones, texts)
         parts = [
             '{"stones":[',
             ",".join(texts),

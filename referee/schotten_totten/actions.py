@@ -53,7 +53,8 @@ blocks are listed in :data:`OBSERVATION_LAYOUT` (name, start, length).
 
 from __future__ import annotations
 
-from referee.actions import MoveSpace, action_index, observer_index
+from referee.actions import MoveSpace, action_index
+from referee.line.actions import first_complete, laid_out, observed
 from referee.schotten_totten.moves import (
     Banshee,
     Claim,
@@ -117,33 +118,33 @@ _PHASES = tuple(Phase)
 
 #: The observation's blocks: (name, start, length). All entries are small
 #: non-negative integers; "me" is the observing player, "opponent" the other.
-OBSERVATION_LAYOUT: tuple[tuple[str, int, int], ...] = ()
-_blocks = [
-    ("my hand: copies of each kind", _N),
-    ("my side of each stone: stone-major, copies of each kind", STONES * _N),
-    ("opponent's side of each stone: stone-major, copies of each kind", STONES * _N),
-    ("discards: copies of each kind", _N),
-    ("stone owned by me", STONES),
-    ("stone owned by the opponent", STONES),
-    ("blind man's bluff on the stone", STONES),
-    ("mud fight on the stone", STONES),
-    ("my side completed first (ties go to it)", STONES),
-    ("opponent's side completed first", STONES),
-    ("hand sizes: me, opponent", 2),
-    ("tactic cards in the opponent's hand", 1),
-    ("cards in the clan pile, in the tactic pile", 2),
-    ("tactic cards played: me, opponent", 2),
-    ("joker played: me, opponent", 2),
-    ("it is my turn", 1),
-    ("phase, one-hot: play, after_play, after_pass, recruit_return, after_recruit", len(_PHASES)),
-    ("blank turns in a row (0-2; a claim this turn counts 0)", 1),
-    ("rules: 1999 edition, tactics, early bird", 3),
-]
-_start = 0
-for _name, _length in _blocks:
-    OBSERVATION_LAYOUT += ((_name, _start, _length),)
-    _start += _length
-_OBSERVATION_SIZE = _start
+OBSERVATION_LAYOUT = laid_out(
+    [
+        ("my hand: copies of each kind", _N),
+        ("my side of each stone: stone-major, copies of each kind", STONES * _N),
+        ("opponent's side of each stone: stone-major, copies of each kind", STONES * _N),
+        ("discards: copies of each kind", _N),
+        ("stone owned by me", STONES),
+        ("stone owned by the opponent", STONES),
+        ("blind man's bluff on the stone", STONES),
+        ("mud fight on the stone", STONES),
+        ("my side completed first (ties go to it)", STONES),
+        ("opponent's side completed first", STONES),
+        ("hand sizes: me, opponent", 2),
+        ("tactic cards in the opponent's hand", 1),
+        ("cards in the clan pile, in the tactic pile", 2),
+        ("tactic cards played: me, opponent", 2),
+        ("joker played: me, opponent", 2),
+        ("it is my turn", 1),
+        (
+            "phase, one-hot: play, after_play, after_pass, recruit_return, after_recruit",
+            len(_PHASES),
+        ),
+        ("blank turns in a row (0-2; a claim this turn counts 0)", 1),
+        ("rules: 1999 edition, tactics, early bird", 3),
+    ]
+)
+_OBSERVATION_SIZE = sum(length for _, _, length in OBSERVATION_LAYOUT)
 
 
 def _kind(move: object, card: AnyCard) -> int:
@@ -256,14 +257,7 @@ class SchottenTottenActions(MoveSpace):
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
-        self.check(state)
-        player = observer_index(player, 2)
-        view = state.view(player)
-        opponent = 1 - player
-        out = [0] * _OBSERVATION_SIZE
-        hand = view.hands[player] or ()
-        for card in hand:
-            out[_KIND_OF[card]] += 1
+        view, player, opponent, out = observed(self, state, player, _KIND_OF)
         at = _N
         for side_of in (player, opponent):
             for stone in view.stones:
@@ -280,11 +274,9 @@ class SchottenTottenActions(MoveSpace):
                 out[at + STONES + i] = 1
             if stone.style is not None:
                 out[at + (2 if stone.style.name == "blind_mans_bluff" else 3) * STONES + i] = 1
-            mine, theirs = stone.completed[player], stone.completed[opponent]
-            if mine is not None and (theirs is None or mine < theirs):
-                out[at + 4 * STONES + i] = 1
-            elif theirs is not None and (mine is None or theirs < mine):
-                out[at + 5 * STONES + i] = 1
+            out[at + 4 * STONES + i], out[at + 5 * STONES + i] = first_complete(
+                stone.completed, player
+            )
         at += 6 * STONES
         rules = view.rules
         tail = [

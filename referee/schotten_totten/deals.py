@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.deals import DealAnswer, DealProblem, Draw, Event, Lacks, PutBack, Spend, solve
-from referee.line.deals import dealt, follow, replay_for_passes, with_deal
+from referee.line.deals import DealWalk, with_deal
 from referee.records import Record
 from referee.schotten_totten.moves import (
     Banshee,
@@ -33,7 +33,7 @@ from referee.schotten_totten.moves import (
 )
 from referee.schotten_totten.moves import Draw as DrawMove
 from referee.schotten_totten.moves import PutBack as PutBackMove
-from referee.schotten_totten.record import FORMAT, SchottenTottenFormat
+from referee.schotten_totten.record import SchottenTottenFormat
 from referee.schotten_totten.state import CLAN_CARDS, State
 from referee.schotten_totten.tactics import TACTIC_CARDS, Tactic, parse_card
 
@@ -45,30 +45,23 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     which must read and follow the turn order (a turn ends with its ``draw``
     or ``done``); the rules judge them apart, so a move they refuse still
     gets its deal question."""
-    rules = SchottenTottenFormat().rules_of(record.rules, record.where)
-    tactics = TACTIC_CARDS if rules.tactics else None
-    piles, events = dealt("clan", CLAN_CARDS.cards, tactics, rules.hand_size)
-    moves = record.moves if upto is None else record.moves[:upto]
-    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
+    piles = ("clan", CLAN_CARDS.cards, TACTIC_CARDS)
+    walk = DealWalk(SchottenTottenFormat(), record, upto, piles, parse_move, (DrawMove, EndTurn))
     joker_played = [False, False]
-    state = replay_for_passes(FORMAT, record, moves)
-    clan = frozenset(piles["clan"])
-    for ply, text in enumerate(moves, start=1):
-        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
+    clan = frozenset(walk.piles["clan"])
+    for ply, move in walk:
+        player, state = walk.player, walk.state
         # with room on its side, a player who passes holds no clan card
         if (
             isinstance(move, Pass)
             and isinstance(state, State)
             and any(stone.room(player) for stone in state.stones)
         ):
-            events.append(Lacks(ply, player, clan))
-        state = follow(state, move)
-        events += _events(move, ply, player, joker_played[player])
+            walk.events.append(Lacks(ply, player, clan))
+        walk.events += _events(move, ply, player, joker_played[player])
         if isinstance(move, PlayCard) and move.card == Tactic("joker"):
             joker_played[player] = True
-        if isinstance(move, DrawMove | EndTurn):
-            player = 1 - player
-    return DealProblem(piles, tuple(events))
+    return walk.problem()
 
 
 def _events(move: object, ply: int, player: int, joker_played: bool) -> list[Event]:

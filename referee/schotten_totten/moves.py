@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
-from referee.game import MoveText
+from referee.line.moves import CheckedMove
 from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
 from referee.notation import MoveReader
 from referee.schotten_totten.cards import AnyCard, Tactic, parse_card
@@ -92,12 +92,6 @@ def _bad(move: object, why: str) -> InvalidMoveError:
     return InvalidMoveError(f"malformed move {move.__class__.__name__}: {why}")
 
 
-def _check_number(move: object, name: str, value: object) -> None:
-    # bool is an int subclass, but True is not a stone number
-    if type(value) is not int:
-        raise _bad(move, f"{name} must be an int, not {value!r}")
-
-
 def _check_card(move: object, card: object) -> None:
     if type(card) is Card:
         if type(card.colour) is str and type(card.value) is int:
@@ -107,45 +101,47 @@ def _check_card(move: object, card: object) -> None:
     raise _bad(move, f"card must be a Card or a Tactic, not {card!r}")
 
 
+class _Move(CheckedMove):
+    """A Schotten Totten move: its cards and stone numbers checked when made."""
+
+    __slots__ = ()
+
+    def _check_card(self, name: str, value: object) -> None:
+        _check_card(self, value)
+
+    def _check_number(self, name: str, value: object) -> None:
+        # bool is an int subclass, but True is not a stone number
+        if type(value) is not int:
+            raise _bad(self, f"{name} must be an int, not {value!r}")
+
+
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayCard(MoveText):
+class PlayCard(_Move):
     """Play ``card`` at ``stone`` (1-9): a clan card or elite troop goes on the
     mover's side, a combat style on the stone itself."""
 
     card: AnyCard
     stone: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, self.card)
-        _check_number(self, "stone", self.stone)
-
-    def __str__(self) -> str:
-        return f"{self.card}@{self.stone}"
+    _TEXT = "{card}@{stone}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Claim(MoveText):
+class Claim(_Move):
     """Claim ``stone`` (1-9)."""
 
     stone: int
-
-    def __post_init__(self) -> None:
-        _check_number(self, "stone", self.stone)
-
-    def __str__(self) -> str:
-        return f"claim {self.stone}"
+    _TEXT = "claim {stone}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Pass(MoveText):
+class Pass(_Move):
     """Play no card this turn (allowed only when no clan card can be played)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    _TEXT = "pass"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Draw(MoveText):
+class Draw(_Move):
     """Draw a card, ending the turn: from the only pile (base game) or the named
     pile (``"clan"`` or ``"tactic"``, tactics variant)."""
 
@@ -160,15 +156,14 @@ class Draw(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class EndTurn(MoveText):
+class EndTurn(_Move):
     """End the turn without drawing (after a pass or a recruiter, or with empty piles)."""
 
-    def __str__(self) -> str:
-        return "done"
+    _TEXT = "done"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Recruit(MoveText):
+class Recruit(_Move):
     """Play the recruiter: draw from ``draws`` (pile names, in order). The cards
     it puts back are the next ply, a :class:`PutBack`, chosen once the drawn
     cards are in hand.
@@ -203,7 +198,7 @@ class Recruit(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class PutBack(MoveText):
+class PutBack(_Move):
     """The recruiter's second step: put ``cards`` (two, or what the hand holds)
     under their piles, the first named above the second. A card hidden from the
     record may be written as its pile name (``"clan"`` or ``"tactic"``).
@@ -226,7 +221,7 @@ class PutBack(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Strategist(MoveText):
+class Strategist(_Move):
     """Play the strategist: move your ``card`` from ``source`` to stone ``target``,
     or discard it (``target`` is ``None``)."""
 
@@ -234,48 +229,29 @@ class Strategist(MoveText):
     source: int
     target: int | None
 
-    def __post_init__(self) -> None:
-        _check_card(self, self.card)
-        _check_number(self, "source", self.source)
-        if self.target is not None:
-            _check_number(self, "target", self.target)
-
     def __str__(self) -> str:
         to = "discard" if self.target is None else str(self.target)
         return f"strategist {self.card}@{self.source}>{to}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Banshee(MoveText):
+class Banshee(_Move):
     """Play the banshee: discard the opponent's ``card`` at ``stone``."""
 
     card: AnyCard
     stone: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, self.card)
-        _check_number(self, "stone", self.stone)
-
-    def __str__(self) -> str:
-        return f"banshee {self.card}@{self.stone}"
+    _TEXT = "banshee {card}@{stone}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Traitor(MoveText):
+class Traitor(_Move):
     """Play the traitor: take the opponent's clan ``card`` at ``source`` to your
     side of ``target``."""
 
     card: AnyCard
     source: int
     target: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, self.card)
-        _check_number(self, "source", self.source)
-        _check_number(self, "target", self.target)
-
-    def __str__(self) -> str:
-        return f"traitor {self.card}@{self.source}>{self.target}"
+    _TEXT = "traitor {card}@{source}>{target}"
 
 
 #: Any Schotten Totten move.

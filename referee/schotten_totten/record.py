@@ -388,36 +388,10 @@ class SchottenTottenFormat(LineFormat[State]):
 
     def claimability(self, state: State) -> list[ClaimAnswer]:
         """For every unclaimed stone and each player: can it be claimed from the table?"""
-        answers = []
-        for number, stone in enumerate(state.stones, start=1):
-            if stone.owner is not None:
-                continue
-            for player in (0, 1):
-                have, size = len(stone.sides[player]), stone.rule.size
-                if have < size:
-                    answers.append(
-                        ClaimAnswer(
-                            number,
-                            player,
-                            None,
-                            f"formation incomplete ({have} of {size} cards)",
-                            label=f"stone {number}",
-                        )
-                    )
-                    continue
-                verdict = state.claim_verdict(number, player=player)
-                text = self._evidence(verdict)
-                answers.append(
-                    ClaimAnswer(
-                        number,
-                        player,
-                        verdict.holds,
-                        text,
-                        verdict_json(verdict),
-                        label=f"stone {number}",
-                    )
-                )
-        return answers
+        claims = [
+            (n, p, s) for n, s in enumerate(state.stones, 1) if s.owner is None for p in (0, 1)
+        ]
+        return self.claim_answers(state, claims, "stone")
 
     # --- demo ----------------------------------------------------------------------
 

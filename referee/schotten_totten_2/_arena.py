@@ -13,12 +13,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.arena._games import ArenaGame
+from referee.line.arena import LineArena
 
 __all__ = ["SchottenTotten2Arena"]
 
 
-class SchottenTotten2Arena(ArenaGame):
+class SchottenTotten2Arena(LineArena):
     """Schotten Totten 2 as the arena plays it (a Rache match is two games)."""
 
     def _normalise(self, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -30,27 +30,10 @@ class SchottenTotten2Arena(ArenaGame):
             data = {"variants": [*data.get("variants", []), "rache"], "rounds": 2}
         return data
 
-    def deal(self, rng: random.Random, first: int | None = None) -> tuple[int, dict[str, Any]]:
+    def piles(self) -> tuple[Sequence[object], Sequence[object]]:
         from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS
 
-        deck = [str(c) for c in SIEGE_CARDS.cards]
-        rng.shuffle(deck)
-        deal: dict[str, Any] = {"deck": deck}
-        if "tactics" in self.rules.get("variants", []):
-            tactics = [t.value for t in TACTIC_CARDS]
-            rng.shuffle(tactics)
-            deal["tactics"] = tactics
-        chosen = rng.randrange(2)
-        return chosen if first is None else first, deal
-
-    def view_json(self, state: Any, seat: int) -> dict[str, Any]:
-        data = super().view_json(state, seat)
-        view = state.view(seat)
-        data["phase"] = view.phase.value
-        data.setdefault("deck_size", view.deck_size)
-        if view.rules.tactics:
-            data.setdefault("tactic_deck_size", view.tactic_deck_size)
-        return data
+        return SIEGE_CARDS.cards, TACTIC_CARDS
 
     def legal_moves(self, state: Any, rng: random.Random) -> list[Any]:
         # On the mover's view: an exchange names only the mover's own cards, and

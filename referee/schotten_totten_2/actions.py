@@ -68,7 +68,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from math import comb
 
-from referee.actions import MoveSpace, action_index, observer_index
+from referee.actions import MoveSpace, action_index
+from referee.line.actions import first_complete, laid_out, observed
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -143,37 +144,40 @@ _SINGLETONS: dict[type, Move] = {
 
 #: The observation's blocks: (name, start, length). All entries are small
 #: non-negative integers; "me" is the observing player, "opponent" the other.
-OBSERVATION_LAYOUT: tuple[tuple[str, int, int], ...] = ()
-_blocks = [
-    ("my hand: copies of each kind", _N),
-    ("my side of each tile: tile-major, copies of each kind that lies at a tile", TILES * _ON_TILE),
-    ("opponent's side of each tile: tile-major, copies of each kind", TILES * _ON_TILE),
-    (
-        "attacker's first card at each tile (what oil takes): tile-major, one-hot kind",
-        TILES * _ON_TILE,
-    ),
-    ("discards: copies of each kind", _N),
-    ("action cards played by me, by the opponent: redeploy .. exchange", 2 * len(_ACTION_KINDS)),
-    ("tile damaged", TILES),
-    ("my side completed first", TILES),
-    ("opponent's side completed first", TILES),
-    ("the exchange offer, when I see it: copies of each kind", _N),
-    ("hand sizes: me, opponent", 2),
-    ("tactic cards in the opponent's hand", 1),
-    ("cards in the siege deck, in the tactic pile", 2),
-    ("tactic cards played: me, opponent", 2),
-    ("oil cauldrons left", 1),
-    ("I am the attacker", 1),
-    ("it is my turn (the player answering an exchange moves)", 1),
-    ("phase, one-hot: " + ", ".join(p.value for p in _PHASES), len(_PHASES)),
-    ("last siege card drawn, attacker's last turn, late control", 3),
-    ("rules: tactics", 1),
-]
-_start = 0
-for _name, _length in _blocks:
-    OBSERVATION_LAYOUT += ((_name, _start, _length),)
-    _start += _length
-_OBSERVATION_SIZE = _start
+OBSERVATION_LAYOUT = laid_out(
+    [
+        ("my hand: copies of each kind", _N),
+        (
+            "my side of each tile: tile-major, copies of each kind that lies at a tile",
+            TILES * _ON_TILE,
+        ),
+        ("opponent's side of each tile: tile-major, copies of each kind", TILES * _ON_TILE),
+        (
+            "attacker's first card at each tile (what oil takes): tile-major, one-hot kind",
+            TILES * _ON_TILE,
+        ),
+        ("discards: copies of each kind", _N),
+        (
+            "action cards played by me, by the opponent: redeploy .. exchange",
+            2 * len(_ACTION_KINDS),
+        ),
+        ("tile damaged", TILES),
+        ("my side completed first", TILES),
+        ("opponent's side completed first", TILES),
+        ("the exchange offer, when I see it: copies of each kind", _N),
+        ("hand sizes: me, opponent", 2),
+        ("tactic cards in the opponent's hand", 1),
+        ("cards in the siege deck, in the tactic pile", 2),
+        ("tactic cards played: me, opponent", 2),
+        ("oil cauldrons left", 1),
+        ("I am the attacker", 1),
+        ("it is my turn (the player answering an exchange moves)", 1),
+        ("phase, one-hot: " + ", ".join(p.value for p in _PHASES), len(_PHASES)),
+        ("last siege card drawn, attacker's last turn, late control", 3),
+        ("rules: tactics", 1),
+    ]
+)
+_OBSERVATION_SIZE = sum(length for _, _, length in OBSERVATION_LAYOUT)
 _AT = {name.split(":")[0]: start for name, start, _length in OBSERVATION_LAYOUT}
 
 # Ranking unordered pairs and trios (combinatorial number system).
@@ -353,14 +357,8 @@ class SchottenTotten2Actions(MoveSpace):
         Read from ``state.view(player)`` alone: two states with the same view
         give the same observation.
         """
-        self.check(state)
-        player = observer_index(player, 2)
-        view = state.view(player)
-        opponent = 1 - player
-        out = [0] * _OBSERVATION_SIZE
+        view, player, opponent, out = observed(self, state, player, _KIND_OF)
         kind_of = _KIND_OF
-        for card in view.hands[player] or ():
-            out[kind_of[card]] += 1
         mine, theirs, first = (
             _AT["my side of each tile"],
             _AT["opponent's side of each tile"],
@@ -381,11 +379,7 @@ class SchottenTotten2Actions(MoveSpace):
             if attacking:
                 out[first + at + kind_of[attacking[0]]] = 1
             out[damaged + i] = int(tile.damaged)
-            me_at, them_at = tile.completed[player], tile.completed[opponent]
-            if me_at is not None and (them_at is None or me_at < them_at):
-                out[done_mine + i] = 1
-            elif them_at is not None and (me_at is None or them_at < me_at):
-                out[done_theirs + i] = 1
+            out[done_mine + i], out[done_theirs + i] = first_complete(tile.completed, player)
         at = _AT["discards"]
         for card in view.discards:
             out[at + kind_of[card]] += 1

@@ -31,7 +31,7 @@ from referee.deals import (
     solve,
 )
 from referee.game import Termination
-from referee.line.deals import dealt, follow, replay_for_passes, with_deal
+from referee.line.deals import DealWalk, with_deal
 from referee.records import Record
 from referee.schotten_totten_2.moves import (
     Desertion,
@@ -49,7 +49,7 @@ from referee.schotten_totten_2.moves import (
     parse_move,
 )
 from referee.schotten_totten_2.moves import Draw as DrawMove
-from referee.schotten_totten_2.record import FORMAT, SchottenTotten2Format
+from referee.schotten_totten_2.record import SchottenTotten2Format
 from referee.schotten_totten_2.state import State
 from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS, TacticCard
 
@@ -70,28 +70,22 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
     which must read and follow the turn order (a turn ends with its ``draw``
     or ``done``); the rules judge them apart, so a move they refuse still
     gets its deal question."""
-    rules = SchottenTotten2Format().rules_of(record.rules, record.where)
-    tactics = TACTIC_CARDS if rules.tactics else None
-    piles, events = dealt("siege", SIEGE_CARDS.cards, tactics, rules.hand_size)
-    moves = record.moves if upto is None else record.moves[:upto]
-    player = 1 if record.first == 1 else 0  # the rules accepted the record's start
+    piles = ("siege", SIEGE_CARDS.cards, TACTIC_CARDS)
+    walk = DealWalk(SchottenTotten2Format(), record, upto, piles, parse_move, (DrawMove, EndTurn))
     support: tuple[str, ...] = ()
     offer: tuple[str, ...] = ()  # the cards of an exchange waiting for its answer
-    state = replay_for_passes(FORMAT, record, moves)
-    for ply, text in enumerate(moves, start=1):
-        move = parse_move(text) if isinstance(text, str) else text  # a Move object also replays
+    for ply, move in walk:
+        player, state = walk.player, walk.state
         if isinstance(move, Support):
             support = tuple(str(c) for c in move.cards)
         if isinstance(move, Pass) and isinstance(state, State):
-            events.append(Lacks(ply, player, _playable(state)))
+            walk.events.append(Lacks(ply, player, _playable(state)))
         if isinstance(move, Exchange):
             offer = tuple(str(c) for c in move.give)
-        events += _events(move, ply, player, support, offer)
-        if isinstance(move, DrawMove | EndTurn):
-            player = 1 - player
-        state = follow(state, move)
+        walk.events += _events(move, ply, player, support, offer)
+    state = walk.state
     if (
-        len(moves) == len(record.moves)
+        len(walk.moves) == len(record.moves)
         and isinstance(state, State)
         and state.outcome is not None
         and state.outcome.termination is Termination.SIEGE_FAILED
@@ -100,8 +94,9 @@ def problem(record: Record, upto: int | None = None) -> DealProblem:
         # Schotten Totten 2, 7). A public replay ends there when some hands
         # consistent with what it sees play nothing; the deal must give such hands.
         for who in (state.attacker, state.defender):
-            events.append(Lacks(len(moves), who, _playable(state._as_turn_of(who)), _FAILED))
-    return DealProblem(piles, tuple(events))
+            lacks = Lacks(len(walk.moves), who, _playable(state._as_turn_of(who)), _FAILED)
+            walk.events.append(lacks)
+    return walk.problem()
 
 
 _FAILED = "can play nothing more (the siege failed)"

@@ -65,7 +65,7 @@ from typing import Literal
 
 from referee.cards import Card, InvalidCardError
 from referee.errors import InvalidMoveError
-from referee.game import MoveText
+from referee.line.moves import CheckedMove
 from referee.notation import MAX_MOVE_CHARS as NOTATION_LIMIT
 from referee.notation import MoveReader
 from referee.schotten_totten_2.wall import AnyCard, TacticCard, parse_card
@@ -150,23 +150,42 @@ def _check_cards(move: object, name: str, value: object, count: int) -> None:
         _check_card(move, name, card)
 
 
+class _Move(CheckedMove):
+    """A Schotten Totten 2 move: its cards and tile numbers checked when made."""
+
+    __slots__ = ()
+
+    def _check_card(self, name: str, value: object) -> None:
+        _check_card(self, name, value)
+
+    def _check_number(self, name: str, value: object) -> None:
+        _check_number(self, name, value)
+
+
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayCard(MoveText):
-    """Put ``card`` (a siege card or an elite troop) on the mover's side of ``tile``."""
+class _CardAt(_Move):
+    """A move naming a ``card`` at ``tile``."""
 
     card: AnyCard
     tile: int
 
-    def __post_init__(self) -> None:
-        _check_card(self, "card", self.card)
-        _check_number(self, "tile", self.tile)
 
-    def __str__(self) -> str:
-        return f"{self.card}@{self.tile}"
+@dataclass(frozen=True, slots=True, repr=False)
+class _TileMove(_Move):
+    """A move naming a ``tile``."""
+
+    tile: int
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Retreat(MoveText):
+class PlayCard(_CardAt):
+    """Put ``card`` (a siege card or an elite troop) on the mover's side of ``tile``."""
+
+    _TEXT = "{card}@{tile}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Retreat(_Move):
     """The attacker's opening action: discard all own cards at ``tiles``."""
 
     tiles: tuple[int, ...]
@@ -184,41 +203,28 @@ class Retreat(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Oil(MoveText):
+class Oil(_TileMove):
     """The defender's opening action: a cauldron on the attacker's first card at ``tile``."""
 
-    tile: int
-
-    def __post_init__(self) -> None:
-        _check_number(self, "tile", self.tile)
-
-    def __str__(self) -> str:
-        return f"oil {self.tile}"
+    _TEXT = "oil {tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Control(MoveText):
+class Control(_TileMove):
     """The attacker declares control of ``tile``."""
 
-    tile: int
-
-    def __post_init__(self) -> None:
-        _check_number(self, "tile", self.tile)
-
-    def __str__(self) -> str:
-        return f"control {self.tile}"
+    _TEXT = "control {tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Pass(MoveText):
+class Pass(_Move):
     """Play no card this turn (allowed only when no card can be played)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    _TEXT = "pass"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Draw(MoveText):
+class Draw(_Move):
     """Draw the top card of the siege deck (or, with tactics, the tactic pile)."""
 
     pile: Literal["siege", "tactic"] = "siege"
@@ -232,26 +238,19 @@ class Draw(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class EndTurn(MoveText):
+class EndTurn(_Move):
     """End the turn without drawing (after a pass, or when nothing can be drawn)."""
 
-    def __str__(self) -> str:
-        return "done"
+    _TEXT = "done"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Redeploy(MoveText):
+class Redeploy(_Move):
     """Tactic: move the mover's ``card`` from ``source`` to ``target`` (``None``: discard it)."""
 
     card: AnyCard
     source: int
     target: int | None
-
-    def __post_init__(self) -> None:
-        _check_card(self, "card", self.card)
-        _check_number(self, "source", self.source)
-        if self.target is not None:
-            _check_number(self, "target", self.target)
 
     def __str__(self) -> str:
         to = "discard" if self.target is None else str(self.target)
@@ -259,67 +258,38 @@ class Redeploy(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Recruitment(MoveText):
+class Recruitment(_CardAt):
     """Tactic: play the discarded siege ``card`` to the mover's side of ``tile``."""
 
-    card: AnyCard
-    tile: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, "card", self.card)
-        _check_number(self, "tile", self.tile)
-
-    def __str__(self) -> str:
-        return f"recruitment {self.card}@{self.tile}"
+    _TEXT = "recruitment {card}@{tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Desertion(MoveText):
+class Desertion(_CardAt):
     """Tactic: discard the opponent's ``card`` at ``tile``."""
 
-    card: AnyCard
-    tile: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, "card", self.card)
-        _check_number(self, "tile", self.tile)
-
-    def __str__(self) -> str:
-        return f"desertion {self.card}@{self.tile}"
+    _TEXT = "desertion {card}@{tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Treason(MoveText):
+class Treason(_Move):
     """Tactic: take the opponent's ``card`` at ``source`` onto the mover's side of ``target``."""
 
     card: AnyCard
     source: int
     target: int
-
-    def __post_init__(self) -> None:
-        _check_card(self, "card", self.card)
-        _check_number(self, "source", self.source)
-        _check_number(self, "target", self.target)
-
-    def __str__(self) -> str:
-        return f"treason {self.card}@{self.source}>{self.target}"
+    _TEXT = "treason {card}@{source}>{target}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Explosion(MoveText):
+class Explosion(_TileMove):
     """Tactic: discard every card on both sides of ``tile``."""
 
-    tile: int
-
-    def __post_init__(self) -> None:
-        _check_number(self, "tile", self.tile)
-
-    def __str__(self) -> str:
-        return f"explosion {self.tile}"
+    _TEXT = "explosion {tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Support(MoveText):
+class Support(_Move):
     """Tactic: shuffle two discarded siege cards into the siege deck.
 
     The next ply is a :class:`Shuffle` saying where they ended up.
@@ -335,7 +305,7 @@ class Support(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Shuffle(MoveText):
+class Shuffle(_Move):
     """Where the two support cards lie in the deck afterwards (1 = top), in the
     order the support named them; ``None`` when unknown (public records only).
     """
@@ -359,7 +329,7 @@ class Shuffle(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Exchange(MoveText):
+class Exchange(_Move):
     """Tactic: the mover offers ``give`` (3 cards of its hand) in exchange.
 
     The opponent's choice is its own ply, an :class:`ExchangeReply`; then the
@@ -376,7 +346,7 @@ class Exchange(MoveText):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class ExchangeReply(MoveText):
+class ExchangeReply(_Move):
     """The opponent's half of an exchange: the 3 cards of its hand it gives."""
 
     give: tuple[AnyCard, AnyCard, AnyCard]

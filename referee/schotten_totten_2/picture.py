@@ -7,36 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee import svg
 from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule
-from referee.line.picture import frame, move_arrow, side_labels
-from referee.line.picture import hand_row as _hand_row
+from referee.line.picture import RowShape, holdings, open_row
 from referee.schotten_totten_2 import state as _st2
 from referee.schotten_totten_2.wall import GATE as _GATE
 from referee.schotten_totten_2.wall import SIEGE_CARDS as _ST2_CARDS
-from referee.svg import (
-    _CARD_H,
-    _CARD_W,
-    _GAP,
-    _MARGIN,
-    _TEXT,
-    _TITLE_H,
-    PLAYER_COLOURS,
-    _answers_at,
-    _card_row,
-    _Drawing,
-    _marks,
-    _Options,
-    _placed_card,
-    _short,
-    _side,
-    _status,
-    _verdict_badge,
-)
+from referee.schotten_totten_2.wall import Tile
 
 __all__ = ["draw"]
 
-#: What the player to move is doing, by the phase of its turn (attacker, defender).
-_COLUMN, _TILE_H = 76, 62
+#: How the row of tiles is drawn.
+_ROW = RowShape("schotten-totten-2", "tile", _ST2_CARDS, column=76, height=62)
 
 
 # --- Schotten Totten 2 ------------------------------------------------------------
@@ -69,7 +51,7 @@ def _rule_label(rule: FormationRule) -> str:
     return f"{rule.size} · {kinds}" + (", low" if rule.lower_sum_wins else "")
 
 
-def draw(state: _st2.State, options: _Options) -> _Drawing:
+def draw(state: _st2.State, options: svg.Options) -> svg.Drawing:
     """Seven wall tiles; the attacker's cards above, the defender's below (unless
     the perspective puts the attacker below), each hand beyond its side."""
     variant = "tactics" if state.rules.tactics else "base game"
@@ -77,53 +59,20 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
     roles[state.attacker], roles[state.defender] = "attacker", "defender"
     title = f"Schotten Totten 2 ({variant})"
     doing = _st2.DOING.get(state.phase.value, ("", ""))[0 if state.to_move == state.attacker else 1]
-    status = _status(options, state.outcome, state.to_move, roles, doing)
+    status = svg.status_words(options, state.outcome, state.to_move, roles, doing)
     if state.final_turn and state.outcome is None:
         status += ", the attacker's last turn"
     bottom = state.defender if options.perspective is None else options.perspective
     top_player = 1 - bottom
-    column, tile_h = _COLUMN, _TILE_H
+    column, tile_h = _ROW.column, _ROW.height
     deepest = max(4, *(len(x) for t in state.tiles for x in t.sides))
-    drawn, places = (top_player, bottom), len(state.tiles)
-    canvas, width, left, side_h = frame(
-        state,
-        options,
-        title,
-        status,
-        places=places,
-        column=column,
-        deepest=deepest,
-        players=drawn,
-        game="schotten-totten-2",
-        place_h=tile_h,
-    )
+    drawn = (top_player, bottom)
+    row = open_row(state, options, _ROW, state.tiles, title, status, deepest, drawn, roles)
+    canvas, left, tile_y = row.canvas, row.left, row.y
 
-    def hand_row(player: int, y: float) -> float:
-        label = f"{options.name(player)}'s hand ({roles[player]})"
-        return _hand_row(canvas, options, state, player, y, _ST2_CARDS, label)
-
-    top = hand_row(top_player, _MARGIN + _TITLE_H)
-    tile_y = top + side_h
-    side_labels(
-        canvas,
-        options,
-        [(top_player, top + side_h / 2), (bottom, tile_y + tile_h + side_h / 2)],
-        roles,
-    )
-    placed = _placed_card(options.last_move)
-    for tile in state.tiles:
-        x = left + (tile.number - 1) * column
-        canvas.open(
-            class_="tile " + ("damaged" if tile.damaged else "intact"),
-            data_tile=tile.number,
-        )
-        canvas.tooltip(f"tile {tile.number}: {_rule_words(tile.rule)}")
-        card_x = x + (column - _CARD_W) / 2
-        here = placed[0] if placed is not None and placed[1] == str(tile.number) else None
-        _side(canvas, card_x, tile_y, tile.sides[top_player], -1, _ST2_CARDS, here)
-        _side(canvas, card_x, tile_y + tile_h, tile.sides[bottom], +1, _ST2_CARDS, here)
+    def body(number: int, tile: Tile, x: float) -> None:
         fill, dash = ("#8d7b68", "5,3") if tile.damaged else ("#cfc8b8", None)
-        ink = "#ffffff" if tile.damaged else _TEXT
+        ink = "#ffffff" if tile.damaged else svg.INK
         canvas.rect(
             x + 3,
             tile_y + 3,
@@ -135,40 +84,30 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
             stroke_width=1.5,
             stroke_dasharray=dash,
         )
-        name = f"{tile.number} · gate" if tile.number == _GATE else str(tile.number)
+        name = f"{number} · gate" if number == _GATE else str(number)
         canvas.text(x + column / 2, tile_y + 19, name, size=13, weight="bold", fill=ink)
-        canvas.text(
-            x + column / 2,
-            tile_y + 34,
-            "damaged" if tile.damaged else "intact",
-            size=10,
-            fill=ink,
-            class_="caption",
-        )
-        canvas.text(
-            x + column / 2, tile_y + 49, _rule_label(tile.rule), size=10, fill=ink, class_="rule"
-        )
-        canvas.close()
-        _marks(canvas, str(tile.number), (x, tile_y, column, tile_h), f"tile {tile.number}")
-        for answer in _answers_at(options, tile.number):
-            badge_y = tile_y + 3 if answer.player == top_player else tile_y + tile_h - 3
-            _verdict_badge(
-                canvas,
-                x + column - 10,
-                badge_y,
-                answer,
-                str(tile.number),
-                PLAYER_COLOURS[answer.player],
-                lower_sum_wins=tile.rule.lower_sum_wins,
-            )
-    y = hand_row(bottom, tile_y + tile_h + side_h + _GAP) + 20
+        state_words = "damaged" if tile.damaged else "intact"
+        canvas.text(x + column / 2, tile_y + 34, state_words, size=10, fill=ink, class_="caption")
+        label = _rule_label(tile.rule)
+        canvas.text(x + column / 2, tile_y + 49, label, size=10, fill=ink, class_="rule")
+
+    row.draw_places(
+        group=lambda number, tile: {
+            "class_": "tile " + ("damaged" if tile.damaged else "intact"),
+            "data_tile": number,
+        },
+        body=body,
+        tooltip=lambda number, tile: f"tile {number}: {_rule_words(tile.rule)}",
+        lower_sum_wins=lambda tile: bool(tile.rule.lower_sum_wins),
+    )
+    y = row.hand(bottom, tile_y + tile_h + row.side_h + svg.GAP) + 20
     canvas.open(class_="oil", data_left=state.oil)
     canvas.tooltip(f"{state.oil} oil cauldrons left")
-    canvas.text(_MARGIN, y, "oil", size=11, anchor="start")
+    canvas.text(svg.MARGIN, y, "oil", size=11, anchor="start")
     for i in range(_st2.OIL_CAULDRONS):
         full = i < state.oil
         canvas.circle(
-            _MARGIN + 30 + 16 * i, y - 4, 6, fill="#222222" if full else "none", stroke="#222222"
+            svg.MARGIN + 30 + 16 * i, y - 4, 6, fill="#222222" if full else "none", stroke="#222222"
         )
     canvas.close()
     piles = f"deck {state.deck_size}"
@@ -176,37 +115,21 @@ def draw(state: _st2.State, options: _Options) -> _Drawing:
         piles += f" · tactic pile {state.tactic_deck_size}"
     if state.exhausted:
         piles += " (the last siege card has been drawn)"
-    hands = " · ".join(
-        f"{_short(options.name(p), 12)} holds {n}" for p, n in enumerate(state.hand_sizes)
-    )
-    canvas.text(_MARGIN + 86, y, f"{piles} · {hands}", size=11, anchor="start", class_="piles")
-    height = y + _MARGIN
-    discard_at = (left + _CARD_W / 2, height + _CARD_H / 2)
+    hands = holdings(options, state.hand_sizes)
+    canvas.text(svg.MARGIN + 86, y, f"{piles} · {hands}", size=11, anchor="start", class_="piles")
+    height = y + svg.MARGIN
+    discard_at = (left + svg.CARD_W / 2, height + svg.CARD_H / 2)
     rows: list[tuple[str, Sequence[object], str]] = [("discards", state.discards, "discards")]
     rows += [
-        (f"{_short(options.name(p), 8)}'s", state.actions[p], f"actions actions-{p}")
+        (f"{svg.short_name(options.name(p), 8)}'s", state.actions[p], f"actions actions-{p}")
         for p in (state.attacker, state.defender)
     ]
     for label, cards, group in rows:
         if not cards:
             continue
-        canvas.text(_MARGIN, height + 8 + _CARD_H / 2, label, size=11, anchor="start")
-        _card_row(canvas, left, height, cards, _ST2_CARDS, class_=group)
-        height += _CARD_H + _GAP
+        canvas.text(svg.MARGIN, height + 8 + svg.CARD_H / 2, label, size=11, anchor="start")
+        svg.card_row(canvas, left, height, cards, _ST2_CARDS, class_=group)
+        height += svg.CARD_H + svg.GAP
 
-    def side_y(player: int, index: int) -> float:
-        offset = _GAP + index * (_CARD_H + _GAP) + _CARD_H / 2
-        return tile_y - offset if player == top_player else tile_y + tile_h + offset
-
-    mover = state.to_move if options.mover is None else options.mover
-    move_arrow(
-        canvas,
-        options,
-        [tile.sides for tile in state.tiles],
-        column_x=lambda place: left + (place - 0.5) * column,
-        side_y=side_y,
-        discard_at=discard_at,
-        mover=mover,
-        what="tile",
-    )
-    return canvas.finish(width, height + _MARGIN, "schotten-totten-2")
+    row.arrow(discard_at)
+    return canvas.finish(row.width, height + svg.MARGIN, "schotten-totten-2")

@@ -358,29 +358,8 @@ class SchottenTotten2Format(LineFormat[State]):
 
     def claimability(self, state: State) -> list[ClaimAnswer]:
         """For every tile: can the attacker declare control from the visible cards?"""
-        answers = []
-        for tile in state.tiles:
-            label = f"tile {tile.number}"
-            have, size = len(tile.sides[state.attacker]), tile.rule.size
-            if have < size:
-                answers.append(
-                    ClaimAnswer(
-                        tile.number,
-                        state.attacker,
-                        None,
-                        f"formation incomplete ({have} of {size} cards)",
-                        label=label,
-                    )
-                )
-                continue
-            verdict = state.claim_verdict(tile.number)
-            text = self._evidence(verdict)
-            answers.append(
-                ClaimAnswer(
-                    tile.number, state.attacker, verdict.holds, text, verdict_json(verdict), label
-                )
-            )
-        return answers
+        claims = [(tile.number, state.attacker, tile) for tile in state.tiles]
+        return self.claim_answers(state, claims, "tile")
 
     # --- demo ----------------------------------------------------------------------
 

@@ -215,10 +215,14 @@ def test_a_playout_from_a_view_a_policy_and_a_ply_limit(game: ModuleType) -> Non
     assert full.hands[0] == state.hands[0] and sorted(full.hands[1] + full.deck) == sorted(
         state.hands[1] + state.deck
     )
-    assert game.playout(full, rng).termination.value in {"three_adjacent", "five_stones", "blocked"}
+    assert game.playout(full, rng).termination.value in {
+        "adjacent_places",
+        "places_held",
+        "blocked",
+    }
     assert game.playout(state, rng, max_plies=3).reason == "ply_limit"
     last = game.playout(state, rng, lambda table, legal, rng: legal[-1])
-    assert last.reason in {"three_adjacent", "five_stones", "blocked"}
+    assert last.reason in {"adjacent_places", "places_held", "blocked"}
     with pytest.raises(ValueError, match="not legal here"):
         game.playout(state, rng, lambda table, legal, rng: -1)
 
