@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from referee.cards import Card
@@ -47,7 +47,9 @@ from referee.schotten_totten_2.wall import SIEGE_CARDS, TILES, AnyCard, TacticCa
 
 __all__ = [
     "PLAYS_AT",
+    "PLAY_ROWS",
     "RETREATS",
+    "TILES_IN",
     "chance_outcomes",
     "dealt_shuffle",
     "exchange_replies",
@@ -81,6 +83,13 @@ _ON_TILES: tuple[AnyCard, ...] = (*_SIEGE, *_ELITE)
 #: card -> its play at each tile (index = tile number; index 0 unused)
 PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {
     card: (PlayCard(card, 1), *(PlayCard(card, n) for n in _NUMBERS)) for card in _ON_TILES
+}
+#: a set of tiles (bit ``number - 1``) -> their numbers
+TILES_IN = tuple(tuple(n for n in _NUMBERS if mask >> n - 1 & 1) for mask in range(1 << TILES))
+#: card -> a set of tiles (bit ``number - 1``) -> the card's plays there, tile by tile
+PLAY_ROWS: dict[AnyCard, tuple[tuple[PlayCard, ...], ...]] = {
+    card: tuple(tuple(row[n] for n in tiles) for tiles in TILES_IN)
+    for card, row in PLAYS_AT.items()
 }
 #: the tiles holding attacker cards (bit ``number - 1``) -> every retreat from them
 RETREATS: tuple[tuple[Retreat, ...], ...] = tuple(
@@ -300,17 +309,19 @@ def plays(state: State) -> list[Move]:
     """Every legal card play (siege card, troop or action) of the player to move."""
     player, opponent = state.to_move, 1 - state.to_move
     # a side is open exactly while it has no completion time (every state is checked for it)
-    open_tiles = [t.number for t in state.tiles if t.completed[player] is None]
-    if not state.rules.tactics:
-        # The base game: siege cards only, each a ready-made row of plays.
-        hand = state.hands[player]
-        cards: Iterable[AnyCard] = (
-            hand_choices(state, player) if hand is None else dict.fromkeys(hand)
-        )
-        rows = [PLAYS_AT[c] for c in cards if type(c) is Card]
-        return [row[n] for row in rows for n in open_tiles]
-    cards = hand_choices(state, player)
+    open_mask = 0
+    for tile in state.tiles:
+        if tile.completed[player] is None:
+            open_mask |= 1 << tile.number - 1
     moves: list[Move] = []
+    if not state.rules.tactics:
+        # The base game: siege cards only (all different), each a ready-made row of plays.
+        hand = state.hands[player]
+        for card in hand_choices(state, player) if hand is None else hand:
+            moves += PLAY_ROWS[card][open_mask]
+        return moves
+    open_tiles = list(TILES_IN[open_mask])
+    cards = hand_choices(state, player)
     tactic_ok = state.tactics_played[player] <= state.tactics_played[opponent]
     for card in cards:
         if isinstance(card, Card):

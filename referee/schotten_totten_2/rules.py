@@ -443,11 +443,12 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
             (masks[0], masks[1] | bit),
             size,
         )
+    hands, sizes, rest = state.hands, state.hand_sizes, hand[:at] + hand[at + 1 :]
     return after_card(
         state,
         (*tiles[: number - 1], placed, *tiles[number:]),
-        replaced(state.hands, player, hand[:at] + hand[at + 1 :]),  # type: ignore[arg-type]
-        replaced(state.hand_sizes, player, state.hand_sizes[player] - 1),  # type: ignore[arg-type]
+        (rest, hands[1]) if player == 0 else (hands[0], rest),
+        (sizes[0] - 1, sizes[1]) if player == 0 else (sizes[0], sizes[1] - 1),
         _AFTER_PLAY,
         state.ply + 1,
         False,
@@ -473,10 +474,11 @@ def fast_draw(state: State, move: Draw, past: History[Move] | None = None) -> St
         return None
     following = 1 - player
     exhausted = state.exhausted or state.deck_size == 1
+    hands, sizes, drawn = state.hands, state.hand_sizes, (*hand, deck[0])
     return after_draw(
         state,
-        replaced(state.hands, player, (*hand, deck[0])),  # type: ignore[arg-type]
-        replaced(state.hand_sizes, player, state.hand_sizes[player] + 1),  # type: ignore[arg-type]
+        (drawn, hands[1]) if player == 0 else (hands[0], drawn),
+        (sizes[0] + 1, sizes[1]) if player == 0 else (sizes[0], sizes[1] + 1),
         deck[1:],
         state.deck_size - 1,
         exhausted,
