@@ -42,8 +42,8 @@ from referee.schotten_totten_2.moves import (
     Support,
     Treason,
 )
-from referee.schotten_totten_2.state import EXCHANGED, TACTIC_COUNT, Phase, State
-from referee.schotten_totten_2.wall import SIEGE_CARDS, TILES, AnyCard, TacticCard
+from referee.schotten_totten_2.state import EXCHANGED, Phase, State
+from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_COUNT, TILES, AnyCard, TacticCard
 
 __all__ = [
     "PLAYS_AT",
@@ -251,6 +251,7 @@ def possible_tactics(state: State, player: int) -> Counter[TacticCard]:
 
 
 def tactic_playable(state: State, card: TacticCard) -> bool:
+    """Whether the player to move could play ``card`` now if it held it."""
     player = state.to_move
     if card is TacticCard.EXCHANGE:
         return state.hand_sizes[player] > EXCHANGED and state.hand_sizes[1 - player] >= EXCHANGED
@@ -333,6 +334,8 @@ def plays(state: State) -> list[Move]:
 
 
 def tactic_plays(state: State, card: TacticCard, open_tiles: list[int]) -> list[Move]:
+    """Every play of ``card`` (an elite troop or an action card) by the player
+    to move, ``open_tiles`` being the tiles where its side has room."""
     player, opponent = state.to_move, 1 - state.to_move
     if card.is_elite:
         row = PLAYS_AT[card]

@@ -58,14 +58,21 @@ from referee.schotten_totten_2.moves import (
     parse_move,
 )
 from referee.schotten_totten_2.wall import (
+    ALL_SIEGE,
+    ALL_TACTICS,
     INDEX,
-    SIEGE_CARDS,
-    TACTIC_CARDS,
     TILES,
     AnyCard,
     TacticCard,
     Tile,
 )
+
+# Names importable from here before the state was split (re-exported).
+from referee.schotten_totten_2.wall import GATE as GATE
+from referee.schotten_totten_2.wall import SIEGE_CARDS as SIEGE_CARDS
+from referee.schotten_totten_2.wall import TACTIC_CARDS as TACTIC_CARDS
+from referee.schotten_totten_2.wall import TACTIC_COUNT as TACTIC_COUNT
+from referee.schotten_totten_2.wall import WALL as WALL
 
 __all__ = [
     "DOING",
@@ -95,49 +102,6 @@ DAMAGED_TO_WIN = 4
 EXCHANGED = 3
 
 _EMPTY_TILES = tuple(Tile(n) for n in range(1, TILES + 1))
-
-
-class _CardCount(Counter[AnyCard]):
-    """A count of cards that cannot be changed (shared by every game).
-
-    In-place arithmetic gives a new, ordinary ``Counter``, so the usual
-    ``left = rules.all_cards; left -= seen`` works and leaves this one intact;
-    every other change raises ``TypeError``.
-    """
-
-    def __init__(self, cards: Iterable[AnyCard] = ()) -> None:
-        dict.__init__(self, Counter(cards))
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("the cards of the game are fixed: copy them with Counter(...) first")
-
-    __setitem__ = __delitem__ = _refuse
-    update = subtract = clear = pop = popitem = setdefault = _refuse
-
-    def __isub__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
-        result: Counter[AnyCard] = Counter(self) - other
-        return result
-
-    def __iadd__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
-        result: Counter[AnyCard] = Counter(self) + other
-        return result
-
-    def __iand__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
-        result: Counter[AnyCard] = Counter(self) & other
-        return result
-
-    def __ior__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
-        result: Counter[AnyCard] = Counter(self) | other
-        return result
-
-    def __reduce__(self) -> Any:
-        return (type(self), (list(self.elements()),))
-
-
-_ALL_SIEGE: Counter[AnyCard] = _CardCount(SIEGE_CARDS.cards)
-_ALL_TACTICS: Counter[AnyCard] = _CardCount([*SIEGE_CARDS.cards, *TACTIC_CARDS])
-#: The tactic cards of the game, counted (the two jokers count twice).
-TACTIC_COUNT: Counter[AnyCard] = _CardCount(TACTIC_CARDS)
 
 
 class Reason(StrEnum):
@@ -239,7 +203,7 @@ class Rules:
         >>> left[Card("R", 7)], Rules().all_cards[Card("R", 7)]
         (0, 1)
         """
-        return _ALL_TACTICS if self.tactics else _ALL_SIEGE
+        return ALL_TACTICS if self.tactics else ALL_SIEGE
 
 
 def as_seen_in_a_view(move: Move) -> Move:

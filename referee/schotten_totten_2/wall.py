@@ -23,10 +23,12 @@ Cards are :class:`~referee.cards.Card` values for the 60 siege cards and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from referee.cards import Card, CardSet
 from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule, Kind
@@ -36,10 +38,13 @@ from referee.line.place import Place, slot_writer
 from referee.prover import Wildcard
 
 __all__ = [
+    "ALL_SIEGE",
+    "ALL_TACTICS",
     "GATE",
     "INDEX",
     "SIEGE_CARDS",
     "TACTIC_CARDS",
+    "TACTIC_COUNT",
     "TILES",
     "WALL",
     "AnyCard",
@@ -141,6 +146,51 @@ TACTIC_CARDS: tuple[TacticCard, ...] = (TacticCard.JOKER, *TacticCard)
 
 #: A card in hand, on a tile or discarded: a siege card or a tactic card.
 AnyCard = Card | TacticCard
+
+
+class _CardCount(Counter[AnyCard]):
+    """A count of cards that cannot be changed (shared by every game).
+
+    In-place arithmetic gives a new, ordinary ``Counter``, so the usual
+    ``left = rules.all_cards; left -= seen`` works and leaves this one intact;
+    every other change raises ``TypeError``.
+    """
+
+    def __init__(self, cards: Iterable[AnyCard] = ()) -> None:
+        dict.__init__(self, Counter(cards))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("the cards of the game are fixed: copy them with Counter(...) first")
+
+    __setitem__ = __delitem__ = _refuse
+    update = subtract = clear = pop = popitem = setdefault = _refuse
+
+    def __isub__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) - other
+        return result
+
+    def __iadd__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) + other
+        return result
+
+    def __iand__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) & other
+        return result
+
+    def __ior__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) | other
+        return result
+
+    def __reduce__(self) -> Any:
+        return (type(self), (list(self.elements()),))
+
+
+#: The cards of the base game, counted (fixed: see ``Rules.all_cards``).
+ALL_SIEGE: Counter[AnyCard] = _CardCount(SIEGE_CARDS.cards)
+#: The cards of the tactics variant, counted (the two jokers count twice).
+ALL_TACTICS: Counter[AnyCard] = _CardCount([*SIEGE_CARDS.cards, *TACTIC_CARDS])
+#: The tactic cards, counted (the two jokers count twice).
+TACTIC_COUNT: Counter[AnyCard] = _CardCount(TACTIC_CARDS)
 
 
 def parse_card(text: str) -> AnyCard:
