@@ -166,15 +166,6 @@ class Phase(Enum):
     EXCHANGE = "exchange"
 
 
-# The phases as module names: the hot paths test them at every ply.
-_OPENING = Phase.OPENING
-_PLAY = Phase.PLAY
-_AFTER_PLAY = Phase.AFTER_PLAY
-_AFTER_PASS = Phase.AFTER_PASS
-_SHUFFLE = Phase.SHUFFLE
-_EXCHANGE = Phase.EXCHANGE
-
-
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Which Schotten Totten 2 is played: the base game or the tactics variant."""
