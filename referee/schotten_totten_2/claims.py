@@ -25,19 +25,46 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.cards import Card
-from referee.line.claims import NO_POOL, plain_verdict, verdict_at
+from referee.errors import ClaimRefusedError
+from referee.line import illegal, place_at
+from referee.line.claims import NO_POOL, describe_refusal, plain_verdict, verdict_at
 from referee.prover import ClaimVerdict, Engine, Piece, Pool
 from referee.schotten_totten_2.moves import Control
-from referee.schotten_totten_2.state import State
+from referee.schotten_totten_2.state import Reason, State
 from referee.schotten_totten_2.wall import INDEX, SIEGE_CARDS, TILES, AnyCard, TacticCard, Tile
 
-__all__ = ["CONTROLS", "holds", "provable", "verdict"]
+__all__ = ["CONTROLS", "check_control", "holds", "provable", "verdict"]
 
 #: The control of each tile (index 0: tile 1).
 CONTROLS = tuple(Control(n) for n in range(1, TILES + 1))
 _COLOURS = len(SIEGE_CARDS.colours)
 _PAIRS = INDEX.pairs
 _IDS = INDEX.ids
+
+
+def check_control(state: State, move: Control) -> Tile:
+    """The tile ``move`` declares in control, after every check of the control
+    rule; its refusal otherwise (a control not proven carries the prover's
+    verdict, asked afresh, as its evidence)."""
+    attacker = state.attacker
+    if state.to_move != attacker and not state.late_control:
+        raise illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
+    tile = place_at(move, move.tile, state.tiles, Reason.NO_SUCH_TILE, "tile")
+    mine, size = tile.sides[attacker], tile.size
+    if len(mine) < size:
+        raise illegal(
+            move,
+            Reason.FORMATION_INCOMPLETE,
+            f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
+        )
+    if not holds(state, tile):
+        found = verdict(state, tile, "exact")
+        if not found.holds:
+            why = describe_refusal(found, SIEGE_CARDS.from_pair, opponent="defender", wild="cards")
+            raise ClaimRefusedError(
+                Reason.CLAIM_NOT_PROVEN, f"illegal move {str(move)!r}: {why}", found
+            )
+    return tile
 
 
 def provable(state: State) -> list[Control]:

@@ -23,10 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.cards import Card
-from referee.errors import ClaimRefusedError
 from referee.game import History, Outcome, Termination
 from referee.line import illegal, replaced
-from referee.line.claims import describe_refusal
 from referee.schotten_totten_2 import claims, legal, tactics
 from referee.schotten_totten_2.hands import (
     check_can_play,
@@ -255,26 +253,7 @@ def control(state: State, move: Control) -> State:
     """The attacker declares control of a tile with its complete formation there:
     the tile is damaged (or, already damaged, the attacker wins)."""
     attacker = state.attacker
-    if state.to_move != attacker and not state.late_control:
-        raise illegal(move, Reason.WRONG_ROLE, "only the attacker declares control")
-    tile = tile_for(state, move, move.tile)
-    mine, size = tile.sides[attacker], tile.size
-    if len(mine) < size:
-        raise illegal(
-            move,
-            Reason.FORMATION_INCOMPLETE,
-            f"your formation at tile {move.tile} is not complete ({len(mine)} of {size} cards)",
-        )
-    if not claims.holds(state, tile):
-        # refused: the prover's own verdict, asked afresh, is the evidence
-        verdict = claims.verdict(state, tile, "exact")
-        if not verdict.holds:
-            why = describe_refusal(
-                verdict, SIEGE_CARDS.from_pair, opponent="defender", wild="cards"
-            )
-            raise ClaimRefusedError(
-                Reason.CLAIM_NOT_PROVEN, f"illegal move {str(move)!r}: {why}", verdict
-            )
+    tile = claims.check_control(state, move)
     discarded = (*tile.sides[attacker], *tile.sides[1 - attacker])
     tiles = replaced(state.tiles, move.tile - 1, Tile(move.tile, damaged=True))
     outcome = None
