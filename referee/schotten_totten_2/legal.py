@@ -134,13 +134,13 @@ def legal_moves(state: State) -> list[Move]:
 
     Only the decisions of the player to move are listed: a ``control N``
     written right after the attacker's draw (``late_control``) is accepted
-    by :meth:`play` so that records in that order replay, but it is not
+    by ``State.play`` so that records in that order replay, but it is not
     listed, since the same control proves the same before the draw.
     Where support's two cards land is chance, not a choice: after a
     support exactly one move is listed, the ``shuffle N,M`` dealt by
-    :attr:`chance_seed` on a known deck (the bare ``shuffle`` when the
-    deck order is unknown); :meth:`play` still accepts any ``shuffle N,M``
-    a record names (the record is the deal), and :meth:`chance_outcomes`
+    ``State.chance_seed`` on a known deck (the bare ``shuffle`` when the
+    deck order is unknown); ``State.play`` still accepts any ``shuffle N,M``
+    a record names (the record is the deal), and :func:`chance_outcomes`
     lists every place with its probability.
     """
     if state.outcome is not None:
