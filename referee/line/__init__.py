@@ -22,13 +22,15 @@ builds on:
   :mod:`referee.line.picture`: the shared parts of records, deal questions
   and pictures.
 
-:mod:`referee.line.legacy` holds what Schotten Totten 2 still uses until it
-moves onto the kernel (``copier``, ``remember``).
+Both games are on the kernel: their states subclass
+:class:`~referee.line.state.LineState`, their places
+:class:`~referee.line.place.Place`; copies are hand-written and nothing is
+remembered from ply to ply outside a state (what was proved at a place is
+kept on the place).
 """
 
 from __future__ import annotations
 
-from referee.line.legacy import MEMO_LIMIT, LegacyLineState, copier, remember
 from referee.line.state import (
     LineState,
     check_viewer,
@@ -39,14 +41,10 @@ from referee.line.state import (
 )
 
 __all__ = [
-    "MEMO_LIMIT",
-    "LegacyLineState",
     "LineState",
     "check_viewer",
-    "copier",
     "illegal",
     "not_your_turn",
     "place_at",
-    "remember",
     "replaced",
 ]

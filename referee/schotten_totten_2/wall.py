@@ -23,25 +23,35 @@ Cards are :class:`~referee.cards.Card` values for the 60 siege cards and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from referee.cards import Card, CardSet
 from referee.formations import ALL_KINDS, SUM_ONLY, FormationRule, Kind
-from referee.line import copier
+from referee.line.cards import CardIndex
+from referee.line.claims import Kept
+from referee.line.place import Place, slot_writer
 from referee.prover import Wildcard
 
 __all__ = [
+    "ALL_SIEGE",
+    "ALL_TACTICS",
     "GATE",
+    "INDEX",
     "SIEGE_CARDS",
     "TACTIC_CARDS",
+    "TACTIC_COUNT",
     "TILES",
     "WALL",
     "AnyCard",
     "TacticCard",
     "Tile",
     "describe_wall",
+    "made_tile",
     "parse_card",
 ]
 
@@ -51,6 +61,8 @@ SIEGE_CARDS = CardSet(
     colour_names=("red", "yellow", "green", "blue", "purple"),
     values=range(12),
 )
+#: The siege cards as small integers and bit masks (see :mod:`referee.line.cards`).
+INDEX = CardIndex(SIEGE_CARDS)
 
 
 def _rule(size: int, *kinds: Kind, lower_sum_wins: bool = False) -> FormationRule:
@@ -136,6 +148,51 @@ TACTIC_CARDS: tuple[TacticCard, ...] = (TacticCard.JOKER, *TacticCard)
 AnyCard = Card | TacticCard
 
 
+class _CardCount(Counter[AnyCard]):
+    """A count of cards that cannot be changed (shared by every game).
+
+    In-place arithmetic gives a new, ordinary ``Counter``, so the usual
+    ``left = rules.all_cards; left -= seen`` works and leaves this one intact;
+    every other change raises ``TypeError``.
+    """
+
+    def __init__(self, cards: Iterable[AnyCard] = ()) -> None:
+        dict.__init__(self, Counter(cards))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("the cards of the game are fixed: copy them with Counter(...) first")
+
+    __setitem__ = __delitem__ = _refuse
+    update = subtract = clear = pop = popitem = setdefault = _refuse
+
+    def __isub__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) - other
+        return result
+
+    def __iadd__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) + other
+        return result
+
+    def __iand__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) & other
+        return result
+
+    def __ior__(self, other: Any) -> Counter[AnyCard]:  # type: ignore[override,misc]
+        result: Counter[AnyCard] = Counter(self) | other
+        return result
+
+    def __reduce__(self) -> Any:
+        return (type(self), (list(self.elements()),))
+
+
+#: The cards of the base game, counted (fixed: see ``Rules.all_cards``).
+ALL_SIEGE: Counter[AnyCard] = _CardCount(SIEGE_CARDS.cards)
+#: The cards of the tactics variant, counted (the two jokers count twice).
+ALL_TACTICS: Counter[AnyCard] = _CardCount([*SIEGE_CARDS.cards, *TACTIC_CARDS])
+#: The tactic cards, counted (the two jokers count twice).
+TACTIC_COUNT: Counter[AnyCard] = _CardCount(TACTIC_CARDS)
+
+
 def parse_card(text: str) -> AnyCard:
     """Read a siege card (``"R7"``) or a tactic card (``"joker"``); shape only.
 
@@ -147,18 +204,45 @@ def parse_card(text: str) -> AnyCard:
     return Card.parse(text)
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
+@dataclass(frozen=True, slots=True, init=False)
+class Tile(Place):
     """One wall tile: its side up, both sides' cards in play order, completion times.
 
     ``number`` is 1-7 from the left; ``completed`` holds, per side, the ply at
     which that side's formation became complete (``None`` while incomplete).
+    Built as ``Tile(number, damaged, sides, completed)``. A tile also keeps
+    (see :class:`~referee.line.place.Place`) each side's siege cards as a
+    mask, the size of a complete side and the verdicts last proved there
+    (:class:`~referee.line.claims.Kept`).
+
+    >>> tile = Tile(2).with_card(0, Card("R", 7), 5)
+    >>> tile.sides, tile.masks[0] == 1 << INDEX.ids[Card("R", 7)], tile.size
+    (((Card('R', 7),), ()), True, 4)
     """
 
-    number: int
+    number: int = 0
     damaged: bool = False
-    sides: tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]] = ((), ())
-    completed: tuple[int | None, int | None] = (None, None)
+
+    _INDEX = INDEX
+
+    def __init__(
+        self,
+        number: int,
+        damaged: bool = False,
+        sides: tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]] = ((), ()),
+        completed: tuple[int | None, int | None] = (None, None),
+    ) -> None:
+        _NUMBER(self, number)
+        _DAMAGED(self, damaged)
+        _SIDES(self, sides)
+        _COMPLETED(self, completed)
+        _KEPT(self, Kept())
+        _MASKS(self, (0, 0))
+        _SIZE(self, 0)
+        if type(number) is int and 1 <= number <= TILES and type(damaged) is bool:
+            # malformed sides have none: the state that holds the tile says so
+            with suppress(TypeError):
+                self.__post_init__()  # the masks and the size
 
     @property
     def rule(self) -> FormationRule:
@@ -169,14 +253,6 @@ class Tile:
         """
         return WALL[self.number - 1][self.damaged]
 
-    def room(self, player: int) -> bool:
-        """Whether ``player`` may still add a card on its side."""
-        return len(self.sides[player]) < self.rule.size
-
-    def complete(self, player: int) -> bool:
-        """Whether ``player``'s formation here is complete."""
-        return len(self.sides[player]) == self.rule.size
-
     def with_side(self, player: int, side: Sequence[AnyCard], ply: int) -> Tile:
         """This tile with ``player``'s side replaced; completion time kept or reset.
 
@@ -185,19 +261,55 @@ class Tile:
         """
         side = tuple(side)
         old = self.completed[player]
-        if len(side) != self.rule.size:
+        if len(side) != self.size:
             done: int | None = None
         elif side == self.sides[player] and old is not None:
             done = old
         else:
             done = ply
-        sides = (side, self.sides[1]) if player == 0 else (self.sides[0], side)
-        completed = (done, self.completed[1]) if player == 0 else (self.completed[0], done)
-        return _new_sides(self, sides, completed)
+        mask = INDEX.mask(c for c in side if type(c) is Card)
+        sides, completed, masks = self.sides, self.completed, self.masks
+        if player == 0:
+            return self._remade((side, sides[1]), (done, completed[1]), (mask, masks[1]))
+        return self._remade((sides[0], side), (completed[0], done), (masks[0], mask))
+
+    def _remade(
+        self,
+        sides: tuple[tuple[AnyCard, ...], ...],
+        completed: tuple[int | None, ...],
+        masks: tuple[int, int],
+    ) -> Tile:
+        return made_tile(self.number, self.damaged, sides, completed, masks, self.size)
 
 
-#: A tile with both sides changed (the kernel's copier: no checks, the rules made them).
-_new_sides = copier(Tile, "sides", "completed")
+_new = object.__new__
+_NUMBER, _DAMAGED, _SIDES, _COMPLETED, _MASKS, _SIZE, _KEPT = (
+    slot_writer(Tile, name)
+    for name in ("number", "damaged", "sides", "completed", "masks", "size", "kept")
+)
+
+
+def made_tile(
+    number: int,
+    damaged: bool,
+    sides: tuple[tuple[AnyCard, ...], ...],
+    completed: tuple[int | None, ...],
+    masks: tuple[int, int],
+    size: int,
+) -> Tile:
+    """A tile made by the rules, nothing checked (its derived fields given):
+    the constructor of the hot plies, which writes each slot of the frozen
+    instance in turn (a fresh :class:`~referee.line.claims.Kept`: nothing
+    proved yet)."""
+    tile: Tile = _new(Tile)
+    _NUMBER(tile, number)
+    _DAMAGED(tile, damaged)
+    _SIDES(tile, sides)
+    _COMPLETED(tile, completed)
+    _MASKS(tile, masks)
+    _SIZE(tile, size)
+    _KEPT(tile, Kept())
+    return tile
 
 
 def describe_wall() -> str:

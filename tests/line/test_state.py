@@ -9,54 +9,7 @@ import pytest
 
 from referee import schotten_totten as st
 from referee import schotten_totten_2 as st2
-from referee.line import check_viewer, copier, illegal, not_your_turn, remember, replaced
-from referee.line.legacy import MEMO_LIMIT
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Point:
-    x: int = 0
-    y: int = 0
-    label: str = ""
-
-
-def test_copier_changes_the_named_fields_and_keeps_the_rest() -> None:
-    evolve = copier(_Point)
-    start = _Point(1, 2, "a")
-    moved = evolve(start, y=5)
-    assert moved == _Point(1, 5, "a")
-    assert start == _Point(1, 2, "a")  # the original is untouched
-    assert evolve(start) == start and evolve(start) is not start
-    # the copy is a true, frozen _Point (written through a mutable twin first)
-    assert type(moved) is _Point and not hasattr(moved, "__dict__")
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        moved.x = 3  # type: ignore[misc]
-    assert copier(_Point, "x")(moved, 4) == _Point(4, 5, "a")
-
-
-def test_copier_refuses_a_misspelled_field_instead_of_ignoring_it() -> None:
-    with pytest.raises(TypeError, match="unexpected keyword argument 'yy'"):
-        copier(_Point)(_Point(), yy=3)
-    with pytest.raises(TypeError, match="_Point has no field 'z'"):
-        copier(_Point, "x", "z")
-    with pytest.raises(TypeError, match="named twice"):
-        copier(_Point, "x", "x")
-
-
-def test_positional_copier_changes_fields_in_the_order_named() -> None:
-    evolve = copier(_Point, "label", "x")
-    assert evolve(_Point(1, 2, "a"), "b", 9) == _Point(9, 2, "b")
-    with pytest.raises(TypeError):
-        evolve(_Point(), "b")  # one value short
-
-
-def test_copier_wants_a_slotted_dataclass() -> None:
-    @dataclasses.dataclass(frozen=True)
-    class Loose:
-        x: int = 0
-
-    with pytest.raises(TypeError, match="not a slotted dataclass"):
-        copier(Loose)
+from referee.line import check_viewer, illegal, not_your_turn, replaced
 
 
 @pytest.mark.parametrize("game", [st, st2], ids=["schotten_totten", "schotten_totten_2"])
@@ -99,12 +52,8 @@ def test_history_never_makes_states_unequal() -> None:
     assert played.history == (move,) and untracked.history == ()
 
 
-def test_replaced_and_remember() -> None:
+def test_replaced() -> None:
     assert replaced(("a", "b"), 0, "c") == ("c", "b")
-    memo: dict[int, int] = {}
-    for i in range(MEMO_LIMIT + 1):
-        remember(memo, i, i)
-    assert memo == {MEMO_LIMIT: MEMO_LIMIT}  # a full memo starts afresh
 
 
 def test_refusals_quote_the_move_and_carry_their_reason() -> None:

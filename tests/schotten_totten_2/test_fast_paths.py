@@ -9,23 +9,19 @@ import pytest
 
 from referee import schotten_totten_2 as st2
 from referee.game import NO_HISTORY
-from referee.schotten_totten_2 import state as state_module
+from referee.schotten_totten_2 import claims, rules
 from referee.schotten_totten_2.moves import Draw, PlayCard
-from referee.schotten_totten_2.state import (
-    SIEGE_CARDS,
-    TACTIC_CARDS,
-    State,
-    _fast_card,
-    _fast_draw,
-    _mask_of,
-)
+from referee.schotten_totten_2.rules import fast_card as _fast_card
+from referee.schotten_totten_2.rules import fast_draw as _fast_draw
+from referee.schotten_totten_2.state import SIEGE_CARDS, TACTIC_CARDS, State
+from referee.schotten_totten_2.wall import INDEX, Card
 
 
 def _general(state: State, move: PlayCard | Draw) -> State:
     """``move`` played through the checked path (``_play_card`` or ``_draw``)."""
     if state.late_control:
         state = dataclasses.replace(state, late_control=False)
-    return state._play_card(move) if isinstance(move, PlayCard) else state._draw(move)
+    return rules.play_card(state, move) if isinstance(move, PlayCard) else rules.draw(state, move)
 
 
 class TestFastPlies:
@@ -46,6 +42,7 @@ class TestFastPlies:
                 if fast is not None:
                     taken += 1
                     assert fast == after == _general(state, move), (seed, str(move))
+                    assert fast.seen == after.seen == _general(state, move).seen
                 state = after
         assert taken > 500  # the fast paths are the common case
 
@@ -82,6 +79,13 @@ class TestTrustedDeal:
         assert given.tactic_deck == (tuple(TACTIC_CARDS) if tactics else ())
 
 
+def _siege_seen(state: State) -> int:
+    """The visible siege cards' mask, from scratch: on the tiles and discarded."""
+    cards = [c for c in state.discards if type(c) is Card]
+    cards += [c for t in state.tiles for side in t.sides for c in side if type(c) is Card]
+    return INDEX.mask(cards)
+
+
 class TestControlsKeptFromPlyToPly:
     @pytest.mark.parametrize("tactics", [False, True])
     def test_controls_are_the_provers_verdicts(self, tactics: bool) -> None:
@@ -90,12 +94,12 @@ class TestControlsKeptFromPlyToPly:
             state = st2.new_game(seed=seed, rules=st2.Rules(tactics=tactics))
             choose = random.Random(seed).choice
             while state.outcome is None:
-                kept += state_module._LAST_SEEN[0] is state.tiles
-                assert state._seen_mask() == _mask_of(state._siege_seen())
+                assert state.seen == _siege_seen(state)
                 complete = [t for t in state.tiles if t.complete(state.attacker)]
-                proved = [c.tile for c in state._provable_controls()]
+                kept += sum(t.kept.verdicts[state.attacker] is not None for t in complete)
+                proved = [c.tile for c in claims.provable(state)]
                 assert proved == [
-                    t.number for t in complete if state._verdict(t, "exact", None).holds
+                    t.number for t in complete if claims.verdict(state, t, "exact").holds
                 ]
                 state = state.play(choose(state.legal_moves()))
-        assert kept > 100  # the visible cards kept are used
+        assert kept > 100  # the verdicts kept on the tiles are used

@@ -1,11 +1,11 @@
 """``legal_moves`` against its plain definition, at every ply of random games.
 
-``legal_moves`` remembers what the prover found from ply to ply (proofs and
-refutations of controls) and builds common moves once. Here its answer is
+``legal_moves`` keeps what the prover found on the tile it is about (proofs
+and refutations of controls: a tile carries them from ply to ply while it is
+unchanged) and takes common moves from tables made once. Here its answer is
 compared with the definition, computed from scratch: a control is listed
 exactly when the prover, asked afresh (``claim_verdict``), says it holds; the
 other moves are exactly the candidates that ``play`` accepts, in the same order.
-Many games run in one process, so what one game remembered is tried on the next.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import referee.line.legacy as line_memos
 from referee.cards import Card
 from referee.schotten_totten_2 import (
     Control,
@@ -164,13 +163,20 @@ def test_legal_moves_match_the_definition_at_every_ply(seed: int, rules: Rules) 
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=["base", "tactics"])
-def test_legal_moves_match_with_a_tiny_memo(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
-    # The memos clear themselves when full: a tiny limit clears them all the time.
-    monkeypatch.setattr(
-        line_memos, "MEMO_LIMIT", 3
-    )  # the memos it still keeps (referee.line.legacy)
-    for seed in range(2):
-        play_out(seed, rules)
+def test_the_verdicts_kept_on_the_tiles_are_the_provers(rules: Rules) -> None:
+    # What a tile keeps stands only where the prover, asked afresh, agrees.
+    kept = 0
+    for seed in range(4):
+        state, rng = new_game(seed=seed, rules=rules), random.Random(seed)
+        while state.outcome is None:
+            legal = state.legal_moves()
+            for tile in state.tiles:
+                answer = tile.kept.answer(state.attacker, state.seen)
+                if answer is not None:
+                    kept += 1
+                    assert answer is state.claim_verdict(tile.number).holds
+            state = state.play(rng.choice(legal))
+    assert kept > 50
 
 
 def test_a_proof_found_on_one_table_is_not_used_where_more_cards_are_unseen() -> None:
