@@ -45,6 +45,8 @@ _REASONS = {
     "fourth_tile_damaged": "a fourth wall tile is damaged",
     "siege_held": "the wall held until the siege cards ran out",
     "siege_failed": "the siege failed: nobody could change anything any more",
+    "adjacent_places": "enough adjacent places",
+    "places_held": "enough places held",
     "most_points": "most points",
     "most_cards": "equal points, most cards",
     "shared": "equal points and cards: the win is shared",
@@ -81,7 +83,11 @@ def kind_words(label: str) -> str:
 
 
 def reason_words(reason: str) -> str:
-    """How a game or a match ended, in words (the record's ``reason`` code)."""
+    """How a game or a match ended, in words (the record's ``reason`` code).
+
+    >>> reason_words("three_adjacent"), reason_words("some_new_reason")
+    ('three adjacent stones', 'some new reason')
+    """
     return _REASONS.get(reason, reason.replace("_", " "))
 
 
