@@ -18,9 +18,17 @@ builds on:
   the one-joker rule and the ruses every line game shares, by card name;
 * :mod:`referee.line.playout`: what every game's ``playout`` shares: policies,
   choices, the winning patterns of a row of places;
+* :mod:`referee.line.moves`: the moves every line game has (a card to a
+  place, a claim, a pass) and :class:`~referee.line.moves.CheckedMove`, on
+  which each game declares its own;
+* :mod:`referee.line.actions`: action ids (card x place, then claims, then
+  pass) and the parts of an observation every line game shares;
 * :mod:`referee.line.records`, :mod:`referee.line.deals`,
-  :mod:`referee.line.picture`: the shared parts of records, deal questions
-  and pictures.
+  :mod:`referee.line.picture`, :mod:`referee.line.arena`: the shared parts of
+  records, deal questions, pictures and the arena's adapter;
+* :mod:`referee.line.plain`: a whole plain line game (no tactic cards) from
+  one declaration, :class:`~referee.line.plain.PlainGame`: what a new game
+  starts from (see the "Adding a game" page).
 
 Both games are on the kernel: their states subclass
 :class:`~referee.line.state.LineState`, their places
