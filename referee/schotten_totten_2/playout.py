@@ -48,18 +48,28 @@ import random
 from referee.game import Outcome, check_rng
 from referee.line.playout import Policy, choose, ply_limit
 from referee.schotten_totten_2.state import Phase, State
-from referee.schotten_totten_2.steps import play, shuffle
+from referee.schotten_totten_2.steps import control, draw, end_turn, place, play, shuffle
 from referee.schotten_totten_2.table import (
     CONTROL,
+    DONE,
+    DRAW,
+    OIL,
+    PASS,
     RETREAT,
+    RETREATS_FROM,
     SHUFFLE,
+    TILES_IN,
     Table,
     legal_actions,
+    plays_after_opening,
+    provable,
 )
+from referee.schotten_totten_2.wall import TILES
 
 __all__ = ["Policy", "playout"]
 
 _SHUFFLING = Phase.SHUFFLE
+_OPENING, _PLAY, _AFTER_PLAY = Phase.OPENING, Phase.PLAY, Phase.AFTER_PLAY
 
 
 def playout(
@@ -82,6 +92,8 @@ def playout(
     table = Table(state)
     if table.outcome is not None:
         return table.outcome
+    if policy is None and max_plies is None and not table.tactics:
+        return _plain(table, rng, trace)
     return _general(table, rng, policy, -1 if max_plies is None else max_plies, trace)
 
 
@@ -121,4 +133,81 @@ def _control(legal: list[int], table: Table) -> int:
     for action in legal:
         if action >= CONTROL:
             return action if action < RETREAT else -1
+    return -1
+
+
+def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
+    """The default policy in the base game without a ply limit, written out
+    over the table's lists: the same rules and the same choices as
+    :func:`_general` (a test plays both). The legal actions of a ply are
+    counted, not listed: card plays (each card of the hand at each open
+    tile), then the opening actions, then the pass when it is allowed."""
+    record = None if trace is None else trace.append
+    rng_random = rng.random
+    attacker = t.attacker
+    hands, sides, completed = t.hands, t.sides, t.completed
+    while True:
+        p, phase = t.to_move, t.phase
+        if p == attacker:
+            # Control as soon as it is proved, the lowest tile first.
+            tile = _first_control(t)
+            if tile >= 0:
+                if record is not None:
+                    record(CONTROL + tile)
+                control(t, tile)
+                if t.outcome is not None:
+                    return t.outcome
+                continue
+        if phase is _OPENING or phase is _PLAY:
+            hand = hands[p]
+            opened = [s for s in range(TILES) if completed[2 * s + p] < 0]
+            width = len(opened)
+            plays = len(hand) * width
+            openings: tuple[int, ...] = ()
+            if phase is _OPENING:
+                held = 0
+                for s in range(TILES):
+                    if sides[2 * s + attacker]:
+                        held |= 1 << s
+                if p == attacker:
+                    openings = RETREATS_FROM[held]
+                elif t.oil:
+                    openings = tuple(OIL + s for s in TILES_IN[held])
+            count = plays + len(openings)
+            if not plays and not (phase is _OPENING and plays_after_opening(t, p)):
+                count += 1  # the pass, last
+            pick = int(rng_random() * count) if count > 1 else 0
+            if pick < plays:
+                card = hand.pop(pick // width)
+                tile = opened[pick % width]
+                if record is not None:
+                    record(card * TILES + tile)
+                place(t, card, tile, p)
+                t.phase = _AFTER_PLAY
+                t.ply += 1
+                continue
+            action = openings[pick - plays] if pick - plays < len(openings) else PASS
+            if record is not None:
+                record(action)
+            play(t, action)
+            continue
+        if phase is _AFTER_PLAY and t.deck:
+            if record is not None:
+                record(DRAW)
+            draw(t, True)
+        else:
+            if record is not None:
+                record(DONE)
+            end_turn(t)
+        if t.outcome is not None:
+            return t.outcome
+
+
+def _first_control(t: Table) -> int:
+    """The lowest tile where the attacker's control is proved (-1: none)."""
+    completed = t.completed
+    attacker = t.attacker
+    for tile in range(TILES):
+        if completed[2 * tile + attacker] >= 0 and provable(t, tile):
+            return tile
     return -1

@@ -55,7 +55,7 @@ from referee.schotten_totten_2.table import (
 )
 from referee.schotten_totten_2.wall import TILES
 
-__all__ = ["control", "draw", "end_turn", "play", "shuffle"]
+__all__ = ["control", "draw", "end_turn", "place", "play", "shuffle"]
 
 #: Damaged tiles that win the game for the attacker.
 _DAMAGED_TO_WIN = 4
@@ -74,7 +74,7 @@ def play(t: Table, action: int) -> None:
     if action < CONTROL:
         card, tile = divmod(action, TILES)
         _spend(t, card)
-        _place(t, card, tile, t.to_move)
+        place(t, card, tile, t.to_move)
         t.phase = _AFTER_PLAY
     elif action < RETREAT:
         control(t, action - CONTROL)
@@ -206,7 +206,7 @@ def _changed(t: Table, i: int) -> None:
     t.kept[tile] = None
 
 
-def _place(t: Table, card: int, tile: int, player: int) -> None:
+def place(t: Table, card: int, tile: int, player: int) -> None:
     """``card`` laid on ``player``'s side of ``tile`` (``state._place``): a 0
     arriving opposite the 11 of its colour (or an 11 opposite the 0) is
     discarded with it, chicken against cook."""
@@ -263,14 +263,14 @@ def _action_card(t: Table, action: int) -> None:
         _spend(t, REDEPLOY_CARD)
         _take(t, card, source, player)
         if target:
-            _place(t, card, target - 1, player)
+            place(t, card, target - 1, player)
         else:
             t.discards.append(card)
     elif action < DESERTION:
         card, tile = divmod(action - RECRUITMENT, TILES)
         _spend(t, RECRUITMENT_CARD)
         t.discards.remove(card)
-        _place(t, card, tile, player)
+        place(t, card, tile, player)
     elif action < TREASON:
         card, tile = divmod(action - DESERTION, TILES)
         _spend(t, DESERTION_CARD)
@@ -281,7 +281,7 @@ def _action_card(t: Table, action: int) -> None:
         card, source = divmod(rest, TILES)
         _spend(t, TREASON_CARD)
         _take(t, card, source, opponent)
-        _place(t, card, target, player)
+        place(t, card, target, player)
     elif action < SUPPORT:
         tile = action - EXPLOSION
         _spend(t, EXPLOSION_CARD)

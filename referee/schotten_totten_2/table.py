@@ -65,7 +65,7 @@ from referee.schotten_totten_2.wall import (
     Tile,
 )
 
-__all__ = ["Table", "legal_actions", "provable"]
+__all__ = ["Table", "can_play", "controls_of", "legal_actions", "plays_after_opening", "provable"]
 
 # --- the cards as kinds -----------------------------------------------------------------
 
@@ -263,7 +263,7 @@ def legal_actions(t: Table) -> list[int]:
         legal = plays + controls
         if opening:
             legal += _openings(t)
-        if not plays and not actions and not (opening and _plays_after_opening(t, player)):
+        if not plays and not actions and not (opening and plays_after_opening(t, player)):
             legal.append(PASS)  # only a player who cannot play a card passes
         if actions:
             legal += actions
@@ -473,7 +473,7 @@ def _replies(t: Table) -> list[int]:
     return _trios(t.hands[t.to_move], GIVE)
 
 
-def _plays_after_opening(t: Table, player: int) -> bool:
+def plays_after_opening(t: Table, player: int) -> bool:
     """Whether ``player``, at the start of its turn, can play a card after an
     opening action (``State._play_chances`` on known hands): the attacker
     retreating from every tile, the defender pouring oil at one."""
@@ -517,4 +517,4 @@ def can_play(t: Table, player: int) -> bool:
     """Whether ``player``, at the start of a turn of its own, can play a card,
     after an opening action if need be (``State._play_chances``)."""
     plays, actions = _plays(t, player)
-    return bool(plays or actions) or _plays_after_opening(t, player)
+    return bool(plays or actions) or plays_after_opening(t, player)

@@ -27,7 +27,7 @@ from referee.schotten_totten_2._game import GAME
 from referee.schotten_totten_2.actions import ACTIONS
 from referee.schotten_totten_2.determinize import determinize
 from referee.schotten_totten_2.moves import Shuffle
-from referee.schotten_totten_2.playout import playout
+from referee.schotten_totten_2.playout import _general, _plain, playout
 from referee.schotten_totten_2.steps import play, shuffle
 from referee.schotten_totten_2.table import CONTROL, RETREAT, SHUFFLE, Table, legal_actions
 
@@ -153,6 +153,21 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
         for name in Table.__slots__:
             if name != "kept":
                 assert getattr(table, name) == getattr(after, name), name
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120), st.integers())
+def test_the_written_out_loop_makes_the_general_loops_choices(
+    seed: int, plies: int, choice: int
+) -> None:
+    state = _midgame(seed, Rules(), plies)
+    if state.is_game_over():
+        return
+    fast: list[int] = []
+    general: list[int] = []
+    outcome = _plain(Table(state), random.Random(choice), fast)
+    assert _general(Table(state), random.Random(choice), None, -1, general) == outcome
+    assert fast == general
 
 
 def test_the_default_policy_controls_as_soon_as_it_can_and_otherwise_picks_at_random() -> None:
