@@ -58,7 +58,9 @@ from referee.schotten_totten_2.table import (
     RETREAT,
     RETREATS_FROM,
     SHUFFLE,
+    SIZES,
     TILES_IN,
+    VALUES,
     Table,
     legal_actions,
     plays_after_opening,
@@ -141,55 +143,83 @@ def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
     over the table's lists: the same rules and the same choices as
     :func:`_general` (a test plays both). The legal actions of a ply are
     counted, not listed: card plays (each card of the hand at each open
-    tile), then the opening actions, then the pass when it is allowed."""
+    tile), then the opening actions, then the pass when it is allowed. The
+    tiles with room on each side, those holding the attacker's cards and those
+    where its side is complete are kept as masks, read again from the table
+    after every step but the common ones (a card laid, a draw)."""
     record = None if trace is None else trace.append
     rng_random = rng.random
     attacker = t.attacker
-    hands, sides, completed = t.hands, t.sides, t.completed
+    hands, sides, masks, completed, kept, damaged = (
+        t.hands,
+        t.sides,
+        t.masks,
+        t.completed,
+        t.kept,
+        t.damaged,
+    )
+    rooms, held, full = _masks(t)
     while True:
         p, phase = t.to_move, t.phase
-        if p == attacker:
+        if p == attacker and full:
             # Control as soon as it is proved, the lowest tile first.
-            tile = _first_control(t)
+            tile = _first_control(t, full)
             if tile >= 0:
                 if record is not None:
                     record(CONTROL + tile)
                 control(t, tile)
                 if t.outcome is not None:
                     return t.outcome
+                rooms, held, full = _masks(t)
                 continue
         if phase is _OPENING or phase is _PLAY:
             hand = hands[p]
-            opened = [s for s in range(TILES) if completed[2 * s + p] < 0]
+            opened = TILES_IN[rooms[p]]
             width = len(opened)
             plays = len(hand) * width
             openings: tuple[int, ...] = ()
-            if phase is _OPENING:
-                held = 0
-                for s in range(TILES):
-                    if sides[2 * s + attacker]:
-                        held |= 1 << s
+            if phase is _OPENING and held:
                 if p == attacker:
                     openings = RETREATS_FROM[held]
                 elif t.oil:
-                    openings = tuple(OIL + s for s in TILES_IN[held])
+                    openings = _OILS_AT[held]
             count = plays + len(openings)
             if not plays and not (phase is _OPENING and plays_after_opening(t, p)):
                 count += 1  # the pass, last
             pick = int(rng_random() * count) if count > 1 else 0
-            if pick < plays:
-                card = hand.pop(pick // width)
-                tile = opened[pick % width]
+            if pick >= plays:
+                action = openings[pick - plays] if pick - plays < len(openings) else PASS
                 if record is not None:
-                    record(card * TILES + tile)
-                place(t, card, tile, p)
-                t.phase = _AFTER_PLAY
-                t.ply += 1
+                    record(action)
+                play(t, action)
+                rooms, held, full = _masks(t)
                 continue
-            action = openings[pick - plays] if pick - plays < len(openings) else PASS
+            # A card laid (steps.place, inline but for chicken against cook).
+            card = hand.pop(pick // width)
+            tile = opened[pick % width]
             if record is not None:
-                record(action)
-            play(t, action)
+                record(card * TILES + tile)
+            i = 2 * tile + p
+            value = VALUES[card]
+            if (value == 0 or value == 11) and masks[i ^ 1] >> (card + 11 - 2 * value) & 1:
+                place(t, card, tile, p)
+                rooms, held, full = _masks(t)
+            else:
+                side = sides[i]
+                side.append(card)
+                bit = 1 << card
+                masks[i] |= bit
+                t.seen |= bit
+                kept[tile] = None
+                if len(side) == SIZES[tile][damaged[tile]]:
+                    completed[i] = t.ply
+                    rooms[p] &= ~(1 << tile)
+                    if p == attacker:
+                        full |= 1 << tile
+                if p == attacker:
+                    held |= 1 << tile
+            t.phase = _AFTER_PLAY
+            t.ply += 1
             continue
         if phase is _AFTER_PLAY and t.deck:
             if record is not None:
@@ -203,11 +233,44 @@ def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
             return t.outcome
 
 
-def _first_control(t: Table) -> int:
-    """The lowest tile where the attacker's control is proved (-1: none)."""
-    completed = t.completed
-    attacker = t.attacker
+#: tiles mask -> the oil ids at those tiles
+_OILS_AT = tuple(tuple(OIL + s for s in tiles) for tiles in TILES_IN)
+
+
+def _masks(t: Table) -> tuple[list[int], int, int]:
+    """Per player the tiles where its side has room; the tiles holding the
+    attacker's cards; those where its side is complete."""
+    completed, sides, attacker = t.completed, t.sides, t.attacker
+    rooms = [0, 0]
+    held = full = 0
     for tile in range(TILES):
-        if completed[2 * tile + attacker] >= 0 and provable(t, tile):
+        bit = 1 << tile
+        for p in (0, 1):
+            if completed[2 * tile + p] < 0:
+                rooms[p] |= bit
+        i = 2 * tile + attacker
+        if sides[i]:
+            held |= bit
+        if completed[i] >= 0:
+            full |= bit
+    return rooms, held, full
+
+
+def _first_control(t: Table, full: int) -> int:
+    """The lowest tile of ``full`` (the attacker's complete sides) where its
+    control is proved (-1: none); the table's kept verdicts first."""
+    seen, kept = t.seen, t.kept
+    while full:
+        low = full & -full
+        full ^= low
+        tile = low.bit_length() - 1
+        known = kept[tile]
+        if known is not None:
+            if known[0]:
+                if not known[1] & ~seen:
+                    return tile
+            elif not known[1] & seen:
+                continue
+        if provable(t, tile):
             return tile
     return -1
