@@ -44,11 +44,12 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from referee.game import Outcome, check_rng
 from referee.line.playout import Policy, choose, ply_limit
 from referee.schotten_totten_2.state import Phase, State
-from referee.schotten_totten_2.steps import control, draw, end_turn, place, play, shuffle
+from referee.schotten_totten_2.steps import control, end_turn, next_turn, place, play, shuffle
 from referee.schotten_totten_2.table import (
     CONTROL,
     DONE,
@@ -158,6 +159,7 @@ def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
         t.kept,
         t.damaged,
     )
+    deck = t.deck  # the base game has no support: the deck stays this list
     rooms, held, full = _masks(t)
     while True:
         p, phase = t.to_move, t.phase
@@ -221,10 +223,14 @@ def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
             t.phase = _AFTER_PLAY
             t.ply += 1
             continue
-        if phase is _AFTER_PLAY and t.deck:
+        if phase is _AFTER_PLAY and deck:
+            # Draw (steps.draw), ending the turn.
             if record is not None:
                 record(DRAW)
-            draw(t, True)
+            insort(hands[p], deck.pop())
+            if not deck:
+                t.exhausted = True
+            next_turn(t)
         else:
             if record is not None:
                 record(DONE)

@@ -55,7 +55,7 @@ from referee.schotten_totten_2.table import (
 )
 from referee.schotten_totten_2.wall import TILES
 
-__all__ = ["control", "draw", "end_turn", "place", "play", "shuffle"]
+__all__ = ["control", "draw", "end_turn", "next_turn", "place", "play", "shuffle"]
 
 #: Damaged tiles that win the game for the attacker.
 _DAMAGED_TO_WIN = 4
@@ -131,12 +131,12 @@ def draw(t: Table, siege: bool) -> None:
             t.exhausted = True
     else:
         insort(t.hands[t.to_move], t.tactic_deck.pop())
-    _next_turn(t)
+    next_turn(t)
 
 
 def end_turn(t: Table) -> None:
     """End a turn that draws nothing."""
-    _next_turn(t)
+    next_turn(t)
 
 
 def shuffle(t: Table, first: int, second: int) -> None:
@@ -155,7 +155,7 @@ def shuffle(t: Table, first: int, second: int) -> None:
     t.ply += 1
 
 
-def _next_turn(t: Table) -> None:
+def next_turn(t: Table) -> None:
     """``State._next_turn``: the attacker's last turn ends the game (the siege
     held); a pass that leaves nobody able to change anything ends it too (the
     siege failed)."""
