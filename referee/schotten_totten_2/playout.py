@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable
 
 from referee.game import Outcome, check_rng
 from referee.line.playout import Policy, choose, ply_limit
@@ -54,25 +55,36 @@ from referee.schotten_totten_2.table import (
     CONTROL,
     DONE,
     DRAW,
+    DRAW_TACTIC,
     OIL,
+    ON_TILE,
     PASS,
+    REDEPLOY_CARD,
     RETREAT,
     RETREATS_FROM,
     SHUFFLE,
+    SIEGE,
     SIZES,
     TILES_IN,
     VALUES,
     Table,
+    action_moves,
     legal_actions,
     plays_after_opening,
     provable,
+    replies,
 )
 from referee.schotten_totten_2.wall import TILES
 
 __all__ = ["Policy", "playout"]
 
 _SHUFFLING = Phase.SHUFFLE
-_OPENING, _PLAY, _AFTER_PLAY = Phase.OPENING, Phase.PLAY, Phase.AFTER_PLAY
+_OPENING, _PLAY, _AFTER_PLAY, _AFTER_PASS = (
+    Phase.OPENING,
+    Phase.PLAY,
+    Phase.AFTER_PLAY,
+    Phase.AFTER_PASS,
+)
 
 
 def playout(
@@ -95,7 +107,7 @@ def playout(
     table = Table(state)
     if table.outcome is not None:
         return table.outcome
-    if policy is None and max_plies is None and not table.tactics:
+    if policy is None and max_plies is None:
         return _plain(table, rng, trace)
     return _general(table, rng, policy, -1 if max_plies is None else max_plies, trace)
 
@@ -140,112 +152,181 @@ def _control(legal: list[int], table: Table) -> int:
 
 
 def _plain(t: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
-    """The default policy in the base game without a ply limit, written out
-    over the table's lists: the same rules and the same choices as
-    :func:`_general` (a test plays both). The legal actions of a ply are
-    counted, not listed: card plays (each card of the hand at each open
-    tile), then the opening actions, then the pass when it is allowed. The
-    tiles with room on each side, those holding the attacker's cards and those
-    where its side is complete are kept as masks, read again from the table
-    after every step but the common ones (a card laid, a draw)."""
-    record = None if trace is None else trace.append
+    """The default policy without a ply limit, written out over the table's
+    lists: the same rules and the same choices as :func:`_general` (a test
+    plays both). The legal actions of a ply are counted, not listed: card
+    plays (each card the mover may lay at each open tile), then the opening
+    actions, then the pass when it is allowed, then the action cards' moves
+    (listed). The tiles with room on each side, those holding the attacker's
+    cards and those where its side is complete are kept as masks (see
+    :func:`_masks`), read again from the table after every step but the
+    common ones (a card laid, a draw)."""
+    record = ([] if trace is None else trace).append
     rng_random = rng.random
     attacker = t.attacker
-    hands, sides, masks, completed, kept, damaged = (
-        t.hands,
-        t.sides,
-        t.masks,
-        t.completed,
-        t.kept,
-        t.damaged,
-    )
-    deck = t.deck  # the base game has no support: the deck stays this list
-    rooms, held, full = _masks(t)
+    marks = _masks(t)
     while True:
         p, phase = t.to_move, t.phase
-        if p == attacker and full:
+        if p == attacker and marks[3]:
             # Control as soon as it is proved, the lowest tile first.
-            tile = _first_control(t, full)
+            tile = _first_control(t, marks[3])
             if tile >= 0:
-                if record is not None:
-                    record(CONTROL + tile)
+                record(CONTROL + tile)
                 control(t, tile)
                 if t.outcome is not None:
                     return t.outcome
-                rooms, held, full = _masks(t)
+                marks = _masks(t)
                 continue
         if phase is _OPENING or phase is _PLAY:
-            hand = hands[p]
-            opened = TILES_IN[rooms[p]]
-            width = len(opened)
-            plays = len(hand) * width
-            openings: tuple[int, ...] = ()
-            if phase is _OPENING and held:
-                if p == attacker:
-                    openings = RETREATS_FROM[held]
-                elif t.oil:
-                    openings = _OILS_AT[held]
-            count = plays + len(openings)
-            if not plays and not (phase is _OPENING and plays_after_opening(t, p)):
-                count += 1  # the pass, last
-            pick = int(rng_random() * count) if count > 1 else 0
-            if pick >= plays:
-                action = openings[pick - plays] if pick - plays < len(openings) else PASS
-                if record is not None:
-                    record(action)
-                play(t, action)
-                rooms, held, full = _masks(t)
-                continue
-            # A card laid (steps.place, inline but for chicken against cook).
-            card = hand.pop(pick // width)
-            tile = opened[pick % width]
-            if record is not None:
-                record(card * TILES + tile)
-            i = 2 * tile + p
-            value = VALUES[card]
-            if (value == 0 or value == 11) and masks[i ^ 1] >> (card + 11 - 2 * value) & 1:
-                place(t, card, tile, p)
-                rooms, held, full = _masks(t)
-            else:
-                side = sides[i]
-                side.append(card)
-                bit = 1 << card
-                masks[i] |= bit
-                t.seen |= bit
-                kept[tile] = None
-                if len(side) == SIZES[tile][damaged[tile]]:
-                    completed[i] = t.ply
-                    rooms[p] &= ~(1 << tile)
-                    if p == attacker:
-                        full |= 1 << tile
-                if p == attacker:
-                    held |= 1 << tile
-            t.phase = _AFTER_PLAY
-            t.ply += 1
+            if _play_or_open(t, p, marks, rng_random, record):
+                marks = _masks(t)
             continue
-        if phase is _AFTER_PLAY and deck:
-            # Draw (steps.draw), ending the turn.
-            if record is not None:
-                record(DRAW)
-            insort(hands[p], deck.pop())
-            if not deck:
-                t.exhausted = True
-            next_turn(t)
-        else:
-            if record is not None:
-                record(DONE)
+        if phase is _AFTER_PLAY:
+            _draw(t, p, rng_random, record)
+        elif phase is _AFTER_PASS:
+            record(DONE)
             end_turn(t)
+        elif phase is _SHUFFLING:
+            # Chance: where support's two cards land (the descriptor's draw).
+            first, second = rng.sample(range(1, len(t.deck) + 3), 2)
+            record(SHUFFLE)
+            shuffle(t, first, second)
+        else:
+            # The answer to an exchange, uniformly.
+            action = choose(replies(t), rng, t, None)
+            record(action)
+            play(t, action)
         if t.outcome is not None:
             return t.outcome
+
+
+def _play_or_open(
+    t: Table,
+    p: int,
+    marks: list[int],
+    rng_random: Callable[[], float],
+    record: Callable[[int], None],
+) -> bool:
+    """The mover lays a card, takes an opening action, passes or plays an
+    action card, uniformly among its legal actions (no control is provable
+    here); whether the table changed beyond what ``marks`` follows."""
+    hand = t.hands[p]
+    opened = TILES_IN[marks[p]]
+    width = len(opened)
+    actions: list[int] = []
+    if t.tactics:
+        tactic_ok = t.tactics_played[p] <= t.tactics_played[1 - p]
+        cards = _layable(hand, tactic_ok)
+        if tactic_ok and hand and hand[-1] >= REDEPLOY_CARD:
+            actions = action_moves(t, p, opened)
+    else:
+        cards = hand
+    plays = len(cards) * width
+    openings: tuple[int, ...] = ()
+    opening = t.phase is _OPENING
+    if opening and marks[2]:
+        if p == t.attacker:
+            openings = RETREATS_FROM[marks[2]]
+        elif t.oil:
+            openings = _OILS_AT[marks[2]]
+    count = plays + len(openings)
+    if not plays and not actions and not (opening and plays_after_opening(t, p)):
+        count += 1  # the pass, after the openings
+    after = count
+    count += len(actions)
+    pick = int(rng_random() * count) if count > 1 else 0
+    if pick < plays:
+        card = cards[pick // width]
+        tile = opened[pick % width]
+        record(card * TILES + tile)
+        return _lay(t, p, card, tile, marks)
+    if pick < after:
+        action = openings[pick - plays] if pick - plays < len(openings) else PASS
+    else:
+        action = actions[pick - after]
+    record(action)
+    play(t, action)
+    return True
+
+
+def _layable(hand: list[int], tactic_ok: bool) -> list[int]:
+    """The distinct cards of ``hand`` that may be laid at a tile: siege cards,
+    and elite troops when the tactic limit allows."""
+    cards = []
+    last = -1
+    for card in hand:
+        if card >= SIEGE and (card >= ON_TILE or not tactic_ok):
+            break
+        if card != last:
+            cards.append(card)
+            last = card
+    return cards
+
+
+def _lay(t: Table, p: int, card: int, tile: int, marks: list[int]) -> bool:
+    """``card`` laid at ``tile`` (``steps.place``, written out but for chicken
+    against cook, which :func:`~referee.schotten_totten_2.steps.place` plays);
+    whether the table changed beyond what ``marks`` follows."""
+    t.hands[p].remove(card)
+    if card >= SIEGE:
+        t.tactics_played[p] += 1
+    i = 2 * tile + p
+    value = VALUES[card]
+    changed = False
+    if (value == 0 or value == 11) and t.masks[i ^ 1] >> (card + 11 - 2 * value) & 1:
+        place(t, card, tile, p)
+        changed = True
+    else:
+        side = t.sides[i]
+        side.append(card)
+        if card < SIEGE:
+            bit = 1 << card
+            t.masks[i] |= bit
+            t.seen |= bit
+        t.kept[tile] = None
+        if len(side) == SIZES[tile][t.damaged[tile]]:
+            t.completed[i] = t.ply
+            marks[p] &= ~(1 << tile)
+            if p == t.attacker:
+                marks[3] |= 1 << tile
+        if p == t.attacker:
+            marks[2] |= 1 << tile
+    t.phase = _AFTER_PLAY
+    t.ply += 1
+    return changed
+
+
+def _draw(t: Table, p: int, rng_random: Callable[[], float], record: Callable[[int], None]) -> None:
+    """After a card: draw from the siege deck or the tactic pile (uniformly
+    when both have cards), ending the turn; or end it when both are empty."""
+    deck, tactic_deck = t.deck, t.tactic_deck
+    if deck and tactic_deck:
+        siege = rng_random() < 0.5
+    elif deck or tactic_deck:
+        siege = bool(deck)
+    else:
+        record(DONE)
+        end_turn(t)
+        return
+    if siege:
+        record(DRAW)
+        insort(t.hands[p], deck.pop())
+        if not deck:
+            t.exhausted = True
+    else:
+        record(DRAW_TACTIC)
+        insort(t.hands[p], tactic_deck.pop())
+    next_turn(t)
 
 
 #: tiles mask -> the oil ids at those tiles
 _OILS_AT = tuple(tuple(OIL + s for s in tiles) for tiles in TILES_IN)
 
 
-def _masks(t: Table) -> tuple[list[int], int, int]:
-    """Per player the tiles where its side has room; the tiles holding the
-    attacker's cards; those where its side is complete."""
+def _masks(t: Table) -> list[int]:
+    """Tiles as masks: those where each player's side has room (players 0
+    and 1), those holding the attacker's cards, those where its side is
+    complete."""
     completed, sides, attacker = t.completed, t.sides, t.attacker
     rooms = [0, 0]
     held = full = 0
@@ -259,7 +340,7 @@ def _masks(t: Table) -> tuple[list[int], int, int]:
             held |= bit
         if completed[i] >= 0:
             full |= bit
-    return rooms, held, full
+    return [rooms[0], rooms[1], held, full]
 
 
 def _first_control(t: Table, full: int) -> int:

@@ -25,6 +25,7 @@ action through ``State.play`` too and compare the legal actions with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from referee.formations import FormationRule
@@ -65,7 +66,16 @@ from referee.schotten_totten_2.wall import (
     Tile,
 )
 
-__all__ = ["Table", "can_play", "controls_of", "legal_actions", "plays_after_opening", "provable"]
+__all__ = [
+    "Table",
+    "action_moves",
+    "can_play",
+    "controls_of",
+    "legal_actions",
+    "plays_after_opening",
+    "provable",
+    "replies",
+]
 
 # --- the cards as kinds -----------------------------------------------------------------
 
@@ -254,7 +264,7 @@ def legal_actions(t: Table) -> list[int]:
     if phase is _SHUFFLE:
         return [SHUFFLE]
     if phase is _EXCHANGE:
-        return _replies(t)
+        return replies(t)
     player = t.to_move
     controls = controls_of(t) if player == t.attacker else []
     if phase is _OPENING or phase is _PLAY:
@@ -411,10 +421,10 @@ def _plays(t: Table, player: int) -> tuple[list[int], list[int]]:
         plays += [base + tile for tile in opened]
     if not tactic_ok or hand[-1] < REDEPLOY_CARD:
         return plays, []
-    return plays, _action_moves(t, player, opened)
+    return plays, action_moves(t, player, opened)
 
 
-def _action_moves(t: Table, player: int, opened: list[int]) -> list[int]:
+def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
     """The moves of the action cards in ``player``'s hand, increasing: redeploy,
     recruitment, desertion, treason, explosion, support, exchange."""
     hand = t.hands[player]
@@ -468,7 +478,7 @@ def _trios(cards: list[int], start: int) -> list[int]:
     return sorted(ids)
 
 
-def _replies(t: Table) -> list[int]:
+def replies(t: Table) -> list[int]:
     """The answers to a pending exchange: any 3 cards of the chooser's hand."""
     return _trios(t.hands[t.to_move], GIVE)
 

@@ -156,11 +156,11 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
 
 
 @_SETTINGS
-@given(st.integers(0, 2**32 - 1), st.integers(0, 120), st.integers())
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS), st.integers(0, 120), st.integers())
 def test_the_written_out_loop_makes_the_general_loops_choices(
-    seed: int, plies: int, choice: int
+    seed: int, rules: Rules, plies: int, choice: int
 ) -> None:
-    state = _midgame(seed, Rules(), plies)
+    state = _midgame(seed, rules, plies)
     if state.is_game_over():
         return
     fast: list[int] = []
