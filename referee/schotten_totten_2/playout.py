@@ -68,6 +68,7 @@ from referee.schotten_totten_2.table import (
     TILES_IN,
     VALUES,
     Table,
+    action_count,
     action_moves,
     legal_actions,
     plays_after_opening,
@@ -213,14 +214,14 @@ def _play_or_open(
     hand = t.hands[p]
     opened = TILES_IN[marks[p]]
     width = len(opened)
-    actions: list[int] = []
-    if t.tactics:
+    actions = 0
+    if hand and hand[-1] >= SIEGE:
         tactic_ok = t.tactics_played[p] <= t.tactics_played[1 - p]
         cards = _layable(hand, tactic_ok)
-        if tactic_ok and hand and hand[-1] >= REDEPLOY_CARD:
-            actions = action_moves(t, p, opened)
+        if tactic_ok and hand[-1] >= REDEPLOY_CARD:
+            actions = action_count(t, p, opened)
     else:
-        cards = hand
+        cards = hand  # siege cards only: each once
     plays = len(cards) * width
     openings: tuple[int, ...] = ()
     opening = t.phase is _OPENING
@@ -233,7 +234,7 @@ def _play_or_open(
     if not plays and not actions and not (opening and plays_after_opening(t, p)):
         count += 1  # the pass, after the openings
     after = count
-    count += len(actions)
+    count += actions
     pick = int(rng_random() * count) if count > 1 else 0
     if pick < plays:
         card = cards[pick // width]
@@ -243,7 +244,7 @@ def _play_or_open(
     if pick < after:
         action = openings[pick - plays] if pick - plays < len(openings) else PASS
     else:
-        action = actions[pick - after]
+        action = action_moves(t, p, opened)[pick - after]
     record(action)
     play(t, action)
     return True

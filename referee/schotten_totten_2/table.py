@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 
 from referee.formations import FormationRule
 from referee.game import Outcome
@@ -68,6 +69,7 @@ from referee.schotten_totten_2.wall import (
 
 __all__ = [
     "Table",
+    "action_count",
     "action_moves",
     "can_play",
     "controls_of",
@@ -460,6 +462,39 @@ def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
         rest.remove(EXCHANGE_CARD)
         moves += _trios(rest, OFFER)
     return moves
+
+
+def action_count(t: Table, player: int, opened: Sequence[int]) -> int:
+    """How many moves :func:`action_moves` lists, counted without listing them."""
+    hand = t.hands[player]
+    sides = t.sides
+    opponent = 1 - player
+    width = len(opened)
+    count = 0
+    if REDEPLOY_CARD in hand:
+        for tile in range(TILES):
+            side = sides[2 * tile + player]
+            if side:
+                # to every other open tile, or to the discard pile
+                count += len(set(side)) * (width + (tile not in opened))
+    siege = sum(1 for k in t.discards if k < SIEGE)
+    if RECRUITMENT_CARD in hand:
+        count += siege * width
+    if DESERTION_CARD in hand or TREASON_CARD in hand:
+        theirs = 0
+        for tile in range(TILES):
+            side = sides[2 * tile + opponent]
+            if side:
+                theirs += len(set(side))
+        count += theirs * ((DESERTION_CARD in hand) + (TREASON_CARD in hand) * width)
+    if EXPLOSION_CARD in hand:
+        count += sum(1 for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1])
+    if SUPPORT_CARD in hand:
+        count += siege * (siege - 1) // 2
+    if EXCHANGE_CARD in hand and len(t.hands[opponent]) >= _EXCHANGED:
+        kinds = len(set(hand)) - 1  # the exchange card stays out
+        count += comb(kinds, _EXCHANGED) + (kinds - 1 if hand.count(JOKER) == 2 else 0)
+    return count
 
 
 def _cards_at(t: Table, player: int) -> list[tuple[int, int]]:

@@ -29,7 +29,16 @@ from referee.schotten_totten_2.determinize import determinize
 from referee.schotten_totten_2.moves import Shuffle
 from referee.schotten_totten_2.playout import _general, _plain, playout
 from referee.schotten_totten_2.steps import play, shuffle
-from referee.schotten_totten_2.table import CONTROL, RETREAT, SHUFFLE, Table, legal_actions
+from referee.schotten_totten_2.table import (
+    CONTROL,
+    RETREAT,
+    SHUFFLE,
+    Table,
+    action_count,
+    action_moves,
+    legal_actions,
+)
+from referee.schotten_totten_2.wall import TILES
 
 VARIANTS = [Rules(), Rules(tactics=True)]
 _SETTINGS = settings(max_examples=30, deadline=None)
@@ -137,6 +146,10 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
     while True:
         legal = legal_actions(table)
         assert legal == _legal_ids(state), f"ply {state.ply}"
+        for player in (0, 1):  # the written-out loop counts the action cards' moves
+            opened = [s for s in range(TILES) if table.completed[2 * s + player] < 0]
+            moves = action_moves(table, player, opened)
+            assert action_count(table, player, opened) == len(moves)
         if state.is_game_over():
             assert table.outcome == state.outcome
             break
