@@ -241,13 +241,37 @@ def _play_or_open(
         tile = opened[pick % width]
         record(card * TILES + tile)
         return _lay(t, p, card, tile, marks)
-    if pick < after:
-        action = openings[pick - plays] if pick - plays < len(openings) else PASS
-    else:
+    if pick >= after:
         action = action_moves(t, p, opened)[pick - after]
-    record(action)
-    play(t, action)
-    return True
+        record(action)
+        play(t, action)
+        return True
+    if pick - plays < len(openings):
+        action = openings[pick - plays]
+        record(action)
+        play(t, action)
+        _opened(t, marks, action)
+        return False
+    record(PASS)
+    play(t, PASS)
+    return False
+
+
+def _opened(t: Table, marks: list[int], action: int) -> None:
+    """``marks`` after the opening ``action``: a retreat empties the
+    attacker's sides at its tiles, oil takes a card from one."""
+    attacker = t.attacker
+    if action < OIL:
+        tiles = action - RETREAT + 1
+        marks[attacker] |= tiles
+        marks[2] &= ~tiles
+        marks[3] &= ~tiles
+    else:
+        tile = action - OIL
+        marks[attacker] |= 1 << tile
+        marks[3] &= ~(1 << tile)
+        if not t.sides[2 * tile + attacker]:
+            marks[2] &= ~(1 << tile)
 
 
 def _layable(hand: list[int], tactic_ok: bool) -> list[int]:

@@ -233,6 +233,11 @@ class Table:
         self.damaged: list[bool] = []
         for tile in state.tiles:
             self.damaged.append(tile.damaged)
+            if not tile.sides[0] and not tile.sides[1]:
+                self.sides += ([], [])
+                self.masks += (0, 0)
+                self.completed += (-1, -1)
+                continue
             for player in (0, 1):
                 side = list(map(kind, tile.sides[player]))
                 self.sides.append(side)
