@@ -44,7 +44,7 @@ True
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable
 
 from referee.game import Outcome, check_rng
@@ -277,14 +277,10 @@ def _opened(t: Table, marks: list[int], action: int) -> None:
 def _layable(hand: list[int], tactic_ok: bool) -> list[int]:
     """The distinct cards of ``hand`` that may be laid at a tile: siege cards,
     and elite troops when the tactic limit allows."""
-    cards = []
-    last = -1
-    for card in hand:
-        if card >= SIEGE and (card >= ON_TILE or not tactic_ok):
-            break
-        if card != last:
-            cards.append(card)
-            last = card
+    siege = bisect_left(hand, SIEGE)
+    cards = hand[:siege]
+    if tactic_ok:
+        cards += sorted(set(hand[siege : bisect_left(hand, ON_TILE, siege)]))
     return cards
 
 

@@ -25,6 +25,7 @@ action through ``State.play`` too and compare the legal actions with
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
@@ -165,7 +166,8 @@ class Table:
     ``tactic_deck`` kinds, the top card last; ``discards`` kinds, oldest first;
     ``seen`` the mask of the visible siege cards (on the wall, discarded).
     ``support`` is the pair of siege cards waiting for the shuffle, ``offer``
-    the 3 cards of an exchange waiting for its answer.
+    the 3 cards of an exchange waiting for its answer; ``pool`` the prover's
+    pool last built and the ``seen`` it was built for.
     """
 
     __slots__ = (
@@ -184,6 +186,7 @@ class Table:
         "outcome",
         "phase",
         "ply",
+        "pool",
         "seen",
         "sides",
         "support",
@@ -249,6 +252,7 @@ class Table:
             seen |= mask
         self.seen: int = seen
         self.kept: list[tuple[bool, int] | None] = [None] * TILES
+        self.pool: tuple[int, Pool] | None = None
 
 
 def _siege_mask(kinds: list[int]) -> int:
@@ -360,7 +364,7 @@ def _prover_verdict(t: Table, tile: int, rule: FormationRule) -> tuple[bool, int
         place,
         t.attacker,
         pieces=_pieces,
-        pool=lambda: Pool([INDEX.pairs[k] for k in range(SIEGE) if not seen >> k & 1]),
+        pool=lambda: _pool(t),
         colours=INDEX.colour_count,
         who="attacker",
     )
@@ -379,6 +383,18 @@ def _prover_verdict(t: Table, tile: int, rule: FormationRule) -> tuple[bool, int
 
 #: a siege card's prover pair -> its kind
 _ID_OF_PAIR = {pair: i for i, pair in enumerate(INDEX.pairs)}
+
+
+def _pool(t: Table) -> Pool:
+    """The prover's pool (every siege card not seen), kept on the table while
+    the visible cards stay the same."""
+    seen = t.seen
+    kept = t.pool
+    if kept is not None and kept[0] == seen:
+        return kept[1]
+    pool = Pool([INDEX.pairs[k] for k in range(SIEGE) if not seen >> k & 1])
+    t.pool = (seen, pool)
+    return pool
 
 
 def _pieces(side: object) -> list[Piece]:
@@ -472,31 +488,34 @@ def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
 def action_count(t: Table, player: int, opened: Sequence[int]) -> int:
     """How many moves :func:`action_moves` lists, counted without listing them."""
     hand = t.hands[player]
+    held = hand[bisect_left(hand, REDEPLOY_CARD) :]  # the action cards
     sides = t.sides
     opponent = 1 - player
     width = len(opened)
     count = 0
-    if REDEPLOY_CARD in hand:
+    if REDEPLOY_CARD in held:
         for tile in range(TILES):
             side = sides[2 * tile + player]
             if side:
                 # to every other open tile, or to the discard pile
                 count += len(set(side)) * (width + (tile not in opened))
-    siege = sum(1 for k in t.discards if k < SIEGE)
-    if RECRUITMENT_CARD in hand:
-        count += siege * width
-    if DESERTION_CARD in hand or TREASON_CARD in hand:
+    if RECRUITMENT_CARD in held or SUPPORT_CARD in held:
+        siege = sum(1 for k in t.discards if k < SIEGE)
+        if RECRUITMENT_CARD in held:
+            count += siege * width
+        if SUPPORT_CARD in held:
+            count += siege * (siege - 1) // 2
+    desert, betray = DESERTION_CARD in held, TREASON_CARD in held
+    if desert or betray:
         theirs = 0
         for tile in range(TILES):
             side = sides[2 * tile + opponent]
             if side:
                 theirs += len(set(side))
-        count += theirs * ((DESERTION_CARD in hand) + (TREASON_CARD in hand) * width)
-    if EXPLOSION_CARD in hand:
+        count += theirs * (desert + betray * width)
+    if EXPLOSION_CARD in held:
         count += sum(1 for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1])
-    if SUPPORT_CARD in hand:
-        count += siege * (siege - 1) // 2
-    if EXCHANGE_CARD in hand and len(t.hands[opponent]) >= _EXCHANGED:
+    if EXCHANGE_CARD in held and len(t.hands[opponent]) >= _EXCHANGED:
         kinds = len(set(hand)) - 1  # the exchange card stays out
         count += comb(kinds, _EXCHANGED) + (kinds - 1 if hand.count(JOKER) == 2 else 0)
     return count

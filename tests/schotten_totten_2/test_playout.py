@@ -164,7 +164,7 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
         # the table played the action as the referee did (what it keeps aside)
         after = Table(state)
         for name in Table.__slots__:
-            if name != "kept":
+            if name not in ("kept", "pool"):
                 assert getattr(table, name) == getattr(after, name), name
 
 
