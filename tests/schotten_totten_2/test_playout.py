@@ -301,3 +301,22 @@ def test_a_playout_starts_at_a_pending_shuffle_or_exchange() -> None:
         if len(found) == 2:
             break
     assert found == {"shuffle", "exchange"}
+
+
+@pytest.mark.parametrize(
+    ("seed", "rules", "reason"),
+    [
+        (0, Rules(), "siege_held"),
+        (46, Rules(), "controlled_damaged_tile"),
+        (1067, Rules(), "fourth_tile_damaged"),
+        (620, Rules(tactics=True), "siege_failed"),
+    ],
+)
+def test_every_ending_is_played_as_the_referee_plays_it(
+    seed: int, rules: Rules, reason: str
+) -> None:
+    state = new_game(seed=seed, attacker=seed % 2, rules=rules)
+    trace: list[int] = []
+    outcome = playout(state, random.Random(seed), trace=trace)
+    assert outcome.reason == reason
+    assert _reference(state, random.Random(seed), None) == (trace, outcome)
