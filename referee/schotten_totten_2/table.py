@@ -26,7 +26,7 @@ action through ``State.play`` too and compare the legal actions with
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import comb
 
@@ -108,6 +108,7 @@ PIECES: tuple[Piece, ...] = (
 
 # --- the action ids (blocks of ACTIONS, read from the space itself) ---------------------
 
+#: The first block: a card laid, ``kind * TILES + tile``.
 PLAY = 0
 CONTROL = ACTIONS.action_of(Control(1))
 RETREAT = ACTIONS.action_of(Retreat((1,)))  # the id of tiles mask m is RETREAT + m - 1
@@ -133,7 +134,6 @@ GIVE = ACTIONS.action_of(ExchangeReply((_R0, _R1, _R2))) - (_rank_trio([0, 1, 2]
 RULES: tuple[tuple[FormationRule, FormationRule], ...] = WALL
 #: tile -> (cards per side intact, damaged)
 SIZES: tuple[tuple[int, int], ...] = tuple((a.size, b.size) for a, b in WALL)
-_ALL_TILES = (1 << TILES) - 1
 #: tiles mask -> the tiles (from 0) it holds, increasing
 TILES_IN: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in range(TILES) if mask >> t & 1) for mask in range(1 << TILES)
@@ -357,7 +357,7 @@ def _prover_verdict(t: Table, tile: int, rule: FormationRule) -> tuple[bool, int
             tuple(KINDS[k] for k in t.sides[2 * tile]),
             tuple(KINDS[k] for k in t.sides[2 * tile + 1]),
         ),
-        tuple(None if c < 0 else c for c in t.completed[2 * tile : 2 * tile + 2]),  # type: ignore[arg-type]
+        (_ply_or_none(t.completed[2 * tile]), _ply_or_none(t.completed[2 * tile + 1])),
     )
     complete = len(t.sides[2 * tile + 1 - t.attacker]) == rule.size
     verdict = verdict_at(
@@ -397,8 +397,12 @@ def _pool(t: Table) -> Pool:
     return pool
 
 
-def _pieces(side: object) -> list[Piece]:
-    return [PIECES[_KIND[card]] for card in side]  # type: ignore[attr-defined]
+def _ply_or_none(ply: int) -> int | None:
+    return None if ply < 0 else ply
+
+
+def _pieces(side: Iterable[AnyCard]) -> list[Piece]:
+    return [PIECES[_KIND[card]] for card in side]
 
 
 def _openings(t: Table) -> list[int]:
