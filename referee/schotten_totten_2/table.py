@@ -317,10 +317,11 @@ def controls_of(t: Table) -> list[int]:
 def provable(t: Table, tile: int) -> bool:
     """Whether the attacker's complete side at ``tile`` can be declared in
     control: the verdict of :func:`~referee.line.claims.plain_verdict` between
-    siege cards, else the prover's (:func:`~referee.line.claims.verdict_at`),
-    kept on the table while the tile is unchanged (see
-    :class:`~referee.line.claims.Kept`: the visible cards only grow or shrink
-    by what the kept mask says)."""
+    siege cards, else the prover's (:func:`~referee.line.claims.verdict_at`).
+    The answer is kept on the table while the tile is unchanged, as
+    :class:`~referee.line.claims.Kept` keeps it: a control that held with some
+    cards visible holds while they all are; one refused by a completion stays
+    refused while none of its cards is visible."""
     seen = t.seen
     known = t.kept[tile]
     if known is not None:
