@@ -554,11 +554,16 @@ def plays_after_opening(t: Table, player: int) -> bool:
     sides = t.sides
     attacker = t.attacker
     held = [tile for tile in range(TILES) if sides[2 * tile + attacker]]
-    if not held:
+    hand = t.hands[player]
+    if not held or not hand:
         return False
     if player == attacker:
+        if hand[0] < SIEGE:
+            return True  # every tile has room after the retreat: the siege card fits
         variants = [_after_opening(t, held, None)]
-    elif t.oil:
+    elif t.oil and hand[-1] >= REDEPLOY_CARD:
+        # Oil leaves the defender's sides as they are: only its action cards
+        # may find moves they had not (a card more on the discard pile...).
         variants = [_after_opening(t, [tile], tile) for tile in held]
     else:
         return False
