@@ -456,34 +456,39 @@ def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
     """The moves of the action cards in ``player``'s hand, increasing: redeploy,
     recruitment, desertion, treason, explosion, support, exchange."""
     hand = t.hands[player]
+    held = hand[bisect_left(hand, REDEPLOY_CARD) :]  # the action cards
     sides = t.sides
     opponent = 1 - player
     moves: list[int] = []
-    if REDEPLOY_CARD in hand:
+    if REDEPLOY_CARD in held:
         for card, tile in _cards_at(t, player):
             base = REDEPLOY + (card * TILES + tile) * (TILES + 1)
             moves += [base + target + 1 for target in opened if target != tile]
             moves.append(base)  # to the discard pile
         moves.sort()
-    siege = sorted({k for k in t.discards if k < SIEGE})
-    if RECRUITMENT_CARD in hand:
+    siege = []
+    if RECRUITMENT_CARD in held or SUPPORT_CARD in held:
+        siege = sorted([k for k in t.discards if k < SIEGE])
+    if RECRUITMENT_CARD in held:
         moves += [RECRUITMENT + card * TILES + tile for card in siege for tile in opened]
-    theirs = _cards_at(t, opponent)
-    if DESERTION_CARD in hand:
-        moves += [DESERTION + card * TILES + tile for card, tile in theirs]
-    if TREASON_CARD in hand:
-        moves += [
-            TREASON + (card * TILES + tile) * TILES + target
-            for card, tile in theirs
-            for target in opened
-        ]
-    if EXPLOSION_CARD in hand:
+    desert, betray = DESERTION_CARD in held, TREASON_CARD in held
+    if desert or betray:
+        theirs = _cards_at(t, opponent)
+        if desert:
+            moves += [DESERTION + card * TILES + tile for card, tile in theirs]
+        if betray:
+            moves += [
+                TREASON + (card * TILES + tile) * TILES + target
+                for card, tile in theirs
+                for target in opened
+            ]
+    if EXPLOSION_CARD in held:
         moves += [
             EXPLOSION + tile for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1]
         ]
-    if SUPPORT_CARD in hand and len(siege) >= 2:
+    if SUPPORT_CARD in held and len(siege) >= 2:
         moves += sorted(SUPPORT + _rank_pair(a, b) for a, b in combinations(siege, 2))
-    if EXCHANGE_CARD in hand and len(t.hands[opponent]) >= _EXCHANGED:
+    if EXCHANGE_CARD in held and len(t.hands[opponent]) >= _EXCHANGED:
         rest = list(hand)
         rest.remove(EXCHANGE_CARD)
         moves += _trios(rest, OFFER)
