@@ -69,7 +69,7 @@ from referee.schotten_totten_2.table import (
     VALUES,
     Table,
     action_count,
-    action_moves,
+    action_move,
     legal_actions,
     plays_after_opening,
     provable,
@@ -242,7 +242,7 @@ def _play_or_open(
         record(card * TILES + tile)
         return _lay(t, p, card, tile, marks)
     if pick >= after:
-        action = action_moves(t, p, opened)[pick - after]
+        action = action_move(t, p, opened, pick - after)
         record(action)
         play(t, action)
         return True

@@ -26,7 +26,7 @@ action through ``State.play`` too and compare the legal actions with
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from math import comb
 
@@ -71,6 +71,7 @@ from referee.schotten_totten_2.wall import (
 __all__ = [
     "Table",
     "action_count",
+    "action_move",
     "action_moves",
     "can_play",
     "controls_of",
@@ -454,81 +455,152 @@ def _plays(t: Table, player: int) -> tuple[list[int], list[int]]:
 
 def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
     """The moves of the action cards in ``player``'s hand, increasing: redeploy,
-    recruitment, desertion, treason, explosion, support, exchange."""
-    hand = t.hands[player]
-    held = hand[bisect_left(hand, REDEPLOY_CARD) :]  # the action cards
-    sides = t.sides
-    opponent = 1 - player
+    recruitment, desertion, treason, explosion, support, exchange (each card's
+    block of ids follows the last's)."""
     moves: list[int] = []
-    if REDEPLOY_CARD in held:
-        for card, tile in _cards_at(t, player):
-            base = REDEPLOY + (card * TILES + tile) * (TILES + 1)
-            moves += [base + target + 1 for target in opened if target != tile]
-            moves.append(base)  # to the discard pile
-        moves.sort()
-    siege = []
-    if RECRUITMENT_CARD in held or SUPPORT_CARD in held:
-        siege = sorted([k for k in t.discards if k < SIEGE])
-    if RECRUITMENT_CARD in held:
-        moves += [RECRUITMENT + card * TILES + tile for card in siege for tile in opened]
-    desert, betray = DESERTION_CARD in held, TREASON_CARD in held
-    if desert or betray:
-        theirs = _cards_at(t, opponent)
-        if desert:
-            moves += [DESERTION + card * TILES + tile for card, tile in theirs]
-        if betray:
-            moves += [
-                TREASON + (card * TILES + tile) * TILES + target
-                for card, tile in theirs
-                for target in opened
-            ]
-    if EXPLOSION_CARD in held:
-        moves += [
-            EXPLOSION + tile for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1]
-        ]
-    if SUPPORT_CARD in held and len(siege) >= 2:
-        moves += sorted(SUPPORT + _rank_pair(a, b) for a, b in combinations(siege, 2))
-    if EXCHANGE_CARD in held and len(t.hands[opponent]) >= _EXCHANGED:
-        rest = list(hand)
-        rest.remove(EXCHANGE_CARD)
-        moves += _trios(rest, OFFER)
+    for card in _action_cards(t.hands[player]):
+        moves += _MOVES[card - REDEPLOY_CARD](t, player, opened)
     return moves
 
 
 def action_count(t: Table, player: int, opened: Sequence[int]) -> int:
     """How many moves :func:`action_moves` lists, counted without listing them."""
-    hand = t.hands[player]
-    held = hand[bisect_left(hand, REDEPLOY_CARD) :]  # the action cards
-    sides = t.sides
-    opponent = 1 - player
-    width = len(opened)
+    return sum(
+        _COUNTS[card - REDEPLOY_CARD](t, player, opened) for card in _action_cards(t.hands[player])
+    )
+
+
+def action_move(t: Table, player: int, opened: Sequence[int], index: int) -> int:
+    """``action_moves(t, player, opened)[index]``, listing only the moves of
+    the card it belongs to."""
+    for card in _action_cards(t.hands[player]):
+        count = _COUNTS[card - REDEPLOY_CARD](t, player, opened)
+        if index < count:
+            return _MOVES[card - REDEPLOY_CARD](t, player, opened)[index]
+        index -= count
+    raise IndexError("no such action card move")
+
+
+def _action_cards(hand: list[int]) -> list[int]:
+    """The distinct action cards of ``hand`` (the highest kinds), increasing."""
+    return sorted(set(hand[bisect_left(hand, REDEPLOY_CARD) :]))
+
+
+# Each action card's moves (``State._tactic_plays``), listed and counted.
+
+
+def _redeploys(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """A card of the mover's side to another open tile, or to the discard pile."""
+    moves = []
+    for card, tile in _cards_at(t, player):
+        base = REDEPLOY + (card * TILES + tile) * (TILES + 1)
+        moves.append(base)  # to the discard pile
+        moves += [base + target + 1 for target in opened if target != tile]
+    return moves
+
+
+def _count_redeploys(t: Table, player: int, opened: Sequence[int]) -> int:
     count = 0
-    if REDEPLOY_CARD in held:
-        for tile in range(TILES):
-            side = sides[2 * tile + player]
-            if side:
-                # to every other open tile, or to the discard pile
-                count += len(set(side)) * (width + (tile not in opened))
-    if RECRUITMENT_CARD in held or SUPPORT_CARD in held:
-        siege = sum(1 for k in t.discards if k < SIEGE)
-        if RECRUITMENT_CARD in held:
-            count += siege * width
-        if SUPPORT_CARD in held:
-            count += siege * (siege - 1) // 2
-    desert, betray = DESERTION_CARD in held, TREASON_CARD in held
-    if desert or betray:
-        theirs = 0
-        for tile in range(TILES):
-            side = sides[2 * tile + opponent]
-            if side:
-                theirs += len(set(side))
-        count += theirs * (desert + betray * width)
-    if EXPLOSION_CARD in held:
-        count += sum(1 for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1])
-    if EXCHANGE_CARD in held and len(t.hands[opponent]) >= _EXCHANGED:
-        kinds = len(set(hand)) - 1  # the exchange card stays out
-        count += comb(kinds, _EXCHANGED) + (kinds - 1 if hand.count(JOKER) == 2 else 0)
+    for tile in range(TILES):
+        side = t.sides[2 * tile + player]
+        if side:
+            count += len(set(side)) * (len(opened) + (tile not in opened))
     return count
+
+
+def _recruitments(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """A siege card of the discard pile to an open tile."""
+    siege = sorted([k for k in t.discards if k < SIEGE])
+    return [RECRUITMENT + card * TILES + tile for card in siege for tile in opened]
+
+
+def _count_recruitments(t: Table, player: int, opened: Sequence[int]) -> int:
+    return sum(1 for k in t.discards if k < SIEGE) * len(opened)
+
+
+def _desertions(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """A card of the opponent's side to the discard pile."""
+    return [DESERTION + card * TILES + tile for card, tile in _cards_at(t, 1 - player)]
+
+
+def _count_desertions(t: Table, player: int, opened: Sequence[int]) -> int:
+    sides = t.sides
+    return sum(len(set(sides[2 * tile + 1 - player])) for tile in range(TILES))
+
+
+def _treasons(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """A card of the opponent's side to an open tile of the mover's."""
+    return [
+        TREASON + (card * TILES + tile) * TILES + target
+        for card, tile in _cards_at(t, 1 - player)
+        for target in opened
+    ]
+
+
+def _count_treasons(t: Table, player: int, opened: Sequence[int]) -> int:
+    return _count_desertions(t, player, opened) * len(opened)
+
+
+def _explosions(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """Every tile with cards on either side."""
+    sides = t.sides
+    return [EXPLOSION + tile for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1]]
+
+
+def _count_explosions(t: Table, player: int, opened: Sequence[int]) -> int:
+    return len(_explosions(t, player, opened))
+
+
+def _supports(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """Two siege cards of the discard pile (where they land is chance)."""
+    siege = sorted([k for k in t.discards if k < SIEGE])
+    return sorted(SUPPORT + _rank_pair(a, b) for a, b in combinations(siege, 2))
+
+
+def _count_supports(t: Table, player: int, opened: Sequence[int]) -> int:
+    siege = sum(1 for k in t.discards if k < SIEGE)
+    return siege * (siege - 1) // 2
+
+
+def _offers(t: Table, player: int, opened: Sequence[int]) -> list[int]:
+    """Three other cards of the mover's hand, while the opponent holds three."""
+    if len(t.hands[1 - player]) < _EXCHANGED:
+        return []
+    rest = list(t.hands[player])
+    rest.remove(EXCHANGE_CARD)
+    return _trios(rest, OFFER)
+
+
+def _count_offers(t: Table, player: int, opened: Sequence[int]) -> int:
+    if len(t.hands[1 - player]) < _EXCHANGED:
+        return 0
+    hand = t.hands[player]
+    kinds = len(set(hand)) - 1  # the exchange card stays out
+    # distinct kinds three at a time, and the two jokers with any other kind
+    return comb(kinds, _EXCHANGED) + (kinds - 1 if hand.count(JOKER) == 2 else 0)
+
+
+_Moves = Callable[[Table, int, Sequence[int]], list[int]]
+_Count = Callable[[Table, int, Sequence[int]], int]
+#: action card - REDEPLOY_CARD -> its moves (increasing), its count of moves
+_MOVES: tuple[_Moves, ...] = (
+    _redeploys,
+    _recruitments,
+    _desertions,
+    _treasons,
+    _explosions,
+    _supports,
+    _offers,
+)
+_COUNTS: tuple[_Count, ...] = (
+    _count_redeploys,
+    _count_recruitments,
+    _count_desertions,
+    _count_treasons,
+    _count_explosions,
+    _count_supports,
+    _count_offers,
+)
 
 
 def _cards_at(t: Table, player: int) -> list[tuple[int, int]]:

@@ -35,6 +35,7 @@ from referee.schotten_totten_2.table import (
     SHUFFLE,
     Table,
     action_count,
+    action_move,
     action_moves,
     legal_actions,
 )
@@ -150,6 +151,7 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
             opened = [s for s in range(TILES) if table.completed[2 * s + player] < 0]
             moves = action_moves(table, player, opened)
             assert action_count(table, player, opened) == len(moves)
+            assert [action_move(table, player, opened, k) for k in range(len(moves))] == moves
         if state.is_game_over():
             assert table.outcome == state.outcome
             break
