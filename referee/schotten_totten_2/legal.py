@@ -366,10 +366,24 @@ def tactic_plays(state: State, card: TacticCard, open_tiles: list[int]) -> list[
     hand = state.hands[player]
     if hand is None or state.hand_sizes[opponent] < EXCHANGED:
         return []
-    rest = list(hand)
+    rest = _grouped(hand)
     rest.remove(TacticCard.EXCHANGE)
-    gives = dict.fromkeys(tuple(g) for g in combinations(rest, EXCHANGED))
+    gives = dict.fromkeys(combinations(rest, EXCHANGED))
     return [Exchange((g[0], g[1], g[2])) for g in gives]
+
+
+def _grouped(hand: Sequence[AnyCard]) -> list[AnyCard]:
+    """``hand`` in its order, with equal cards (the two jokers) side by side,
+    so that its combinations name each choice of cards once.
+
+    >>> from referee.schotten_totten_2.wall import TacticCard
+    >>> from referee.cards import Card
+    >>> joker, r1 = TacticCard.JOKER, Card("R", 1)
+    >>> [str(c) for c in _grouped([joker, r1, joker])]
+    ['joker', 'joker', 'R1']
+    """
+    first = {card: n for n, card in reversed(list(enumerate(hand)))}
+    return sorted(hand, key=first.__getitem__)
 
 
 def exchange_replies(state: State) -> list[Move]:
@@ -381,7 +395,7 @@ def exchange_replies(state: State) -> list[Move]:
         # built once (a hidden hand's many are not kept)
         return [
             ExchangeReply((trio[0], trio[1], trio[2]))
-            for trio in dict.fromkeys(combinations(hand, EXCHANGED))
+            for trio in dict.fromkeys(combinations(_grouped(hand), EXCHANGED))
         ]
     available = state.rules.all_cards - state.visible_cards() - Counter(state.exchange or ())
     other = state.hands[1 - chooser]

@@ -186,3 +186,18 @@ def test_the_tactic_limit_counts_every_tactic_card_played() -> None:
     assert reason_of(state, "spy@1") == "tactic_limit"
     assert reason_of(state, "desertion R1@1") == "tactic_limit"
     assert all("spy" not in str(m) and "desertion" not in str(m) for m in state.legal_moves())
+
+
+
+def test_exchange_lists_each_choice_of_cards_once_with_both_jokers() -> None:
+    # Two equal cards (the jokers) apart in a hand gave the same three cards in
+    # two orders: two legal moves with one action id, offered and answered.
+    from referee.schotten_totten_2.actions import ACTIONS
+
+    state = position(hands=("joker exchange R1 joker R2", "Y1 Y2 Y3 spy"), rules=TACTICS)
+    offers = [m for m in state.legal_moves() if str(m).startswith("exchange ")]
+    ids = [ACTIONS.action_of(m) for m in offers]
+    assert len(ids) == len(set(ids)) == 3  # {j,j,R1} {j,j,R2} {j,R1,R2}, once each
+    state = position(hands=("exchange R1 R2 R3", "joker Y1 joker Y2"), rules=TACTICS)
+    answers = list(state.play("exchange R1,R2,R3").legal_moves())
+    assert len({ACTIONS.action_of(m) for m in answers}) == len(answers) == 3
