@@ -188,7 +188,6 @@ def test_the_tactic_limit_counts_every_tactic_card_played() -> None:
     assert all("spy" not in str(m) and "desertion" not in str(m) for m in state.legal_moves())
 
 
-
 def test_exchange_lists_each_choice_of_cards_once_with_both_jokers() -> None:
     # Two equal cards (the jokers) apart in a hand gave the same three cards in
     # two orders: two legal moves with one action id, offered and answered.
