@@ -63,7 +63,11 @@ _RECRUITER = ID[Tactic("recruiter")]
 _STRATEGIST = ID[Tactic("strategist")]
 _BANSHEE = ID[Tactic("banshee")]
 _TRAITOR = ID[Tactic("traitor")]
+#: The first ``kind * STONES + stone`` of a tactic card (see ``_placed``).
+_WILD_AT = CLANS * STONES
 _KIND = tuple("clan" if i < CLANS else CARDS[i].kind for i in range(_KINDS))  # type: ignore[union-attr]
+#: The first combat style's id (the elite troops come before, the ruses after).
+_FIRST_STYLE = _KIND.index("style")
 _RULE = {-1: FORMATION, _MUD: MUD_FORMATION, _BLIND: BLIND_FORMATION}
 _PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
 _RECRUIT_RETURN, _AFTER_RECRUIT = Phase.RECRUIT_RETURN, Phase.AFTER_RECRUIT
@@ -262,65 +266,72 @@ def _may_play_tactic(t: Table) -> bool:
 def _plays(t: Table, opened: list[int], allowed: bool) -> list[int]:
     """Cards laid at stones: clan cards and elite troops where the mover's
     side has room (``opened``), combat styles on unclaimed stones without one
-    (tactic cards when the tactic limit ``allowed`` them)."""
+    (tactic cards when the tactic limit ``allowed`` them). The hand is sorted
+    by id: clan cards, then elite troops, combat styles and ruses."""
     player = t.to_move
-    hand = t.hands[player]
     plays: list[int] = []
     last = -1
-    for card in hand:
+    for card in t.hands[player]:
         if card == last:
             continue
         last = card
-        kind = _KIND[card]
-        if kind == "clan" or (
-            kind == "elite" and allowed and not (card == _JOKER and t.jokers_played[player])
-        ):
-            plays += [card * STONES + s for s in opened]
-        elif kind == "style" and allowed:
-            plays += [
-                card * STONES + s for s in range(STONES) if t.owners[s] < 0 and t.styles[s] < 0
-            ]
+        if card < CLANS:
+            at = card * STONES
+            plays += [at + s for s in opened]
+        elif not allowed or card >= _RECRUITER:
+            break  # no tactic card may be played, or only ruses are left
+        elif card < _FIRST_STYLE:  # an elite troop
+            if not (card == _JOKER and t.jokers_played[player]):
+                at = card * STONES
+                plays += [at + s for s in opened]
+        else:  # a combat style
+            at, owners, styles = card * STONES, t.owners, t.styles
+            plays += [at + s for s in range(STONES) if owners[s] < 0 and styles[s] < 0]
     return plays
 
 
-def _cards_on(t: Table, i: int) -> list[int]:
-    """The distinct card kinds on side ``i``, increasing."""
-    mask, cards = t.sides[i], []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards + sorted(set(t.wild[i]))
+def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
+    """Each distinct card kind on ``player``'s side of ``stones`` as
+    ``kind * STONES + stone``, increasing (by kind, then stone)."""
+    sides, wild = t.sides, t.wild
+    found: list[int] = []
+    for s in stones:
+        i = 2 * s + player
+        mask = sides[i]
+        while mask:
+            low = mask & -mask
+            found.append((low.bit_length() - 1) * STONES + s)
+            mask ^= low
+        if wild[i]:
+            found += [c * STONES + s for c in set(wild[i])]
+    found.sort()
+    return found
 
 
 def _ruses(t: Table, opened: list[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
-    increasing: banshee, traitor, strategist, recruiter."""
+    increasing: banshee, traitor, strategist, recruiter. Each ruse names a card
+    kind at a stone (``kind * STONES + stone``, increasing), then a target."""
     player, opponent = t.to_move, 1 - t.to_move
     hand = t.hands[player]
     if not hand or hand[-1] < _RECRUITER:
         return []  # no ruse in hand (the ruses have the highest ids)
     unclaimed = [s for s in range(STONES) if t.owners[s] < 0]
     actions: list[int] = []
+    theirs = _placed(t, opponent, unclaimed) if _BANSHEE in hand or _TRAITOR in hand else []
     if _BANSHEE in hand:
-        actions += sorted(
-            BANSHEE + c * STONES + s for s in unclaimed for c in _cards_on(t, 2 * s + opponent)
-        )
+        actions += [BANSHEE + at for at in theirs]
     if _TRAITOR in hand:
-        actions += sorted(
-            TRAITOR + (c * STONES + s) * STONES + m
-            for s in unclaimed
-            for c in _cards_on(t, 2 * s + opponent)
-            if c < CLANS
-            for m in opened
-        )
+        for at in theirs:
+            if at >= _WILD_AT:
+                break  # elite troops (the highest kinds) are no clan cards
+            base = TRAITOR + at * STONES
+            actions += [base + m for m in opened]
     if _STRATEGIST in hand:
-        actions += sorted(
-            STRATEGIST + (c * STONES + s) * (STONES + 1) + target
-            for s in unclaimed
-            for c in _cards_on(t, 2 * s + player)
-            for target in (0, *(m + 1 for m in opened if m != s))
-        )
+        for at in _placed(t, player, unclaimed):
+            base, s = STRATEGIST + at * (STONES + 1), at % STONES
+            actions.append(base)
+            actions += [base + m + 1 for m in opened if m != s]
     if _RECRUITER in hand:
         actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
     return actions
