@@ -24,6 +24,7 @@ it stands as long as the stone is unchanged and the cards it depends on are
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
@@ -42,7 +43,16 @@ from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wi
 from referee.schotten_totten.moves import Claim
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Reason, State, Stone
 
-__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "side_rank", "verdict"]
+__all__ = [
+    "CLAIMS",
+    "UnseenPool",
+    "check_claim",
+    "decided",
+    "holds",
+    "provable",
+    "side_rank",
+    "verdict",
+]
 
 #: The claim of each stone (index 0: stone 1).
 CLAIMS = tuple(Claim(n) for n in range(1, 10))
@@ -216,8 +226,56 @@ def _side_pieces(mask: int, wild: Sequence[Tactic]) -> list[Piece]:
 
 def _pool(seen: int) -> Pool:
     """The prover's pool: every clan card not in ``seen``."""
-    pairs = INDEX.pairs
-    return Pool([pairs[i] for i in range(len(pairs)) if not seen >> i & 1])
+    return UnseenPool(seen)
+
+
+class UnseenPool(Pool):
+    """The prover's :class:`~referee.prover.Pool` of the clan cards not in
+    ``seen``, read off the card index: the same cards, indexes and order as
+    ``Pool(pairs)`` makes (a test compares them), without checking pairs that
+    the index made (they are the clan cards' own, checked for the game's
+    colours once, here).
+
+    >>> pool = UnseenPool(INDEX.everything & ~0b111)
+    >>> sorted(pool.cards), pool.by_colour, pool.values_sorted
+    ([(0, 1), (0, 2), (0, 3)], {0: [1, 2, 3]}, [(1, 0), (2, 0), (3, 0)])
+    """
+
+    __slots__ = ()
+
+    def __init__(self, seen: int) -> None:
+        unseen = INDEX.everything & ~seen
+        width, low = INDEX.width, INDEX.low
+        # A colour's cards are a row of bits, one per value (see CardIndex).
+        by_colour = {}
+        for colour in range(_COLOURS):
+            row = unseen >> colour * width & INDEX.row
+            if row:
+                by_colour[colour] = list(_ROW_VALUES[row])
+        by_value = {}
+        for value in range(low, INDEX.high + 1):
+            column = (unseen & INDEX.by_value[value]) >> value - low
+            if column:
+                by_value[value] = list(_COLUMN_COLOURS[column])
+        pairs = INDEX.pairs
+        self.cards = frozenset([pairs[i] for i in ids_of(unseen)])
+        self.size = len(self.cards)
+        self.by_colour = by_colour
+        self.by_value = by_value
+        self.values_sorted = [(v, c) for v, colours in by_value.items() for c in colours]
+        self.checked_colours = _COLOURS
+
+
+#: A colour's row of unseen bits -> its values, increasing (data, made at import).
+_ROW_VALUES = tuple(
+    tuple(INDEX.low + i for i in range(INDEX.width) if row >> i & 1) for row in range(INDEX.row + 1)
+)
+#: A value's unseen bits shifted to the colours' first column -> its colours, increasing.
+_COLUMN_COLOURS = {
+    sum(1 << c * INDEX.width for c in colours): colours
+    for size in range(_COLOURS + 1)
+    for colours in combinations(range(_COLOURS), size)
+}
 
 
 def _mask_of_pairs(pairs: Iterable[tuple[int, int]]) -> int:
