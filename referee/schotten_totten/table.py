@@ -25,6 +25,8 @@ The actions are played by :func:`referee.schotten_totten.steps.play`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import combinations
 
 from referee.game import Outcome
@@ -41,9 +43,9 @@ from referee.schotten_totten.cards import (
     Tactic,
 )
 from referee.schotten_totten.claims import decided, side_rank
-from referee.schotten_totten.state import Phase, Rules, State
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Rules, State
 
-__all__ = ["Table", "legal_actions", "provable"]
+__all__ = ["Table", "legal_actions", "provable", "sides_changed"]
 
 # Action id blocks (see referee.schotten_totten.actions).
 _KINDS = len(CARDS)
@@ -82,11 +84,15 @@ class Table:
     on ``player``'s claim there (see :class:`~referee.line.claims.Kept`).
     ``hands[p]`` are ids, increasing; ``deck`` and ``tactic_deck`` are ids,
     the top card last. ``owners``, ``styles`` (-1: none) and ``sizes`` are per
-    stone; ``seen`` is the mask of the visible clan cards.
+    stone; ``seen`` is the mask of the visible clan cards. ``rooms[p]`` and
+    ``complete[p]`` are the unclaimed stones where ``p``'s side has room and
+    where it is complete, as masks (bit ``stone``), derived: kept by
+    :func:`sides_changed`.
     """
 
     __slots__ = (
         "blank_turns",
+        "complete",
         "completed",
         "counts",
         "deck",
@@ -98,6 +104,7 @@ class Table:
         "phase",
         "ply",
         "ranks",
+        "rooms",
         "rules",
         "seen",
         "sides",
@@ -148,6 +155,27 @@ class Table:
         self.sizes = [s.size for s in state.stones]
         self.tactics_played = list(state.tactics_played)
         self.jokers_played = list(state.jokers_played)
+        rooms, complete = state.open_sides, state.complete_sides
+        self.rooms = [rooms & ALL_STONES, rooms >> STONES & ALL_STONES]
+        self.complete = [complete & ALL_STONES, complete >> STONES & ALL_STONES]
+
+
+def sides_changed(t: Table, stone: int) -> None:
+    """``stone``'s bits of ``rooms`` and ``complete`` after a card came or
+    went, a combat style or a claim (``state.sides_of``): a side of an
+    unclaimed stone has room below the stone's size and is complete at it."""
+    bit = 1 << stone
+    size, counts, rooms, complete = t.sizes[stone], t.counts, t.rooms, t.complete
+    for player in (0, 1):
+        count = counts[2 * stone + player]
+        if t.owners[stone] < 0 and count < size:
+            rooms[player] |= bit
+        else:
+            rooms[player] &= ~bit
+        if t.owners[stone] < 0 and count == size:
+            complete[player] |= bit
+        else:
+            complete[player] &= ~bit
 
 
 # --- what may be done ------------------------------------------------------------------
@@ -201,33 +229,29 @@ def holds(t: Table, stone: int, player: int) -> bool:
 
 def provable(t: Table) -> list[int]:
     """The stones (from 0) the player to move can claim now, proved."""
-    player, seen = t.to_move, t.seen
-    counts, sizes, owners, kept = t.counts, t.sizes, t.owners, t.kept
+    player, seen, kept = t.to_move, t.seen, t.kept
     stones = []
-    for s in range(STONES):
-        i = 2 * s + player
-        if owners[s] < 0 and counts[i] == sizes[s]:
-            # The kept verdict while it stands (holds, inlined), else a proof.
-            found = kept[i]
-            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
-                if holds(t, s, player):
-                    stones.append(s)
-            elif found[0]:
+    for s in STONES_IN[t.complete[player]]:
+        # The kept verdict while it stands (holds, inlined), else a proof.
+        found = kept[2 * s + player]
+        if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+            if holds(t, s, player):
                 stones.append(s)
+        elif found[0]:
+            stones.append(s)
     return stones
 
 
-def can_lay_clan(t: Table, player: int, opened: list[int]) -> bool:
+def can_lay_clan(t: Table, player: int, opened: Sequence[int]) -> bool:
     """Whether ``player`` must play rather than pass (``State.can_play_card``),
     the stones with room on its side being ``opened``."""
     hand = t.hands[player]
     return bool(hand) and hand[0] < CLANS and bool(opened)
 
 
-def open_stones(t: Table, player: int) -> list[int]:
-    """The stones (from 0) with room on ``player``'s side."""
-    counts, sizes, owners = t.counts, t.sizes, t.owners
-    return [s for s in range(STONES) if owners[s] < 0 and counts[2 * s + player] < sizes[s]]
+def open_stones(t: Table, player: int) -> Sequence[int]:
+    """The stones (from 0) with room on ``player``'s side, increasing."""
+    return STONES_IN[t.rooms[player]]
 
 
 def legal_actions(t: Table) -> list[int]:
@@ -263,24 +287,25 @@ def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _plays(t: Table, opened: list[int], allowed: bool) -> list[int]:
+def _plays(t: Table, opened: Sequence[int], allowed: bool) -> list[int]:
     """Cards laid at stones: clan cards and elite troops where the mover's
     side has room (``opened``), combat styles on unclaimed stones without one
     (tactic cards when the tactic limit ``allowed`` them). The hand is sorted
     by id: clan cards, then elite troops, combat styles and ruses."""
     player = t.to_move
-    plays: list[int] = []
+    hand = t.hands[player]
+    clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
+    plays = [card * STONES + s for card in hand[:clans] for s in opened]
+    if not allowed:
+        return plays
     last = -1
-    for card in t.hands[player]:
+    for card in hand[clans:]:
         if card == last:
             continue
         last = card
-        if card < CLANS:
-            at = card * STONES
-            plays += [at + s for s in opened]
-        elif not allowed or card >= _RECRUITER:
-            break  # no tactic card may be played, or only ruses are left
-        elif card < _FIRST_STYLE:  # an elite troop
+        if card >= _RECRUITER:
+            break  # only ruses are left: see _ruses
+        if card < _FIRST_STYLE:  # an elite troop
             if not (card == _JOKER and t.jokers_played[player]):
                 at = card * STONES
                 plays += [at + s for s in opened]
@@ -308,7 +333,7 @@ def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
     return found
 
 
-def _ruses(t: Table, opened: list[int]) -> list[int]:
+def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
     increasing: banshee, traitor, strategist, recruiter. Each ruse names a card
     kind at a stone (``kind * STONES + stone``, increasing), then a target."""
