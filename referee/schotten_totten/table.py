@@ -165,17 +165,20 @@ def sides_changed(t: Table, stone: int) -> None:
     went, a combat style or a claim (``state.sides_of``): a side of an
     unclaimed stone has room below the stone's size and is complete at it."""
     bit = 1 << stone
-    size, counts, rooms, complete = t.sizes[stone], t.counts, t.rooms, t.complete
+    rooms, complete = t.rooms, t.complete
+    rooms[0] &= ~bit
+    rooms[1] &= ~bit
+    complete[0] &= ~bit
+    complete[1] &= ~bit
+    if t.owners[stone] >= 0:
+        return  # a claimed stone takes no card and no claim
+    size, counts = t.sizes[stone], t.counts
     for player in (0, 1):
         count = counts[2 * stone + player]
-        if t.owners[stone] < 0 and count < size:
+        if count < size:
             rooms[player] |= bit
-        else:
-            rooms[player] &= ~bit
-        if t.owners[stone] < 0 and count == size:
+        elif count == size:
             complete[player] |= bit
-        else:
-            complete[player] &= ~bit
 
 
 # --- what may be done ------------------------------------------------------------------
