@@ -24,7 +24,7 @@ it stands as long as the stone is unchanged and the cards it depends on are
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
@@ -32,7 +32,6 @@ from referee.formations import FormationRule
 from referee.line import illegal, place_at
 from referee.line.cards import ids_of, rank
 from referee.line.claims import (
-    NO_POOL,
     claim_answer,
     describe_refusal,
     plain_verdict,
@@ -48,6 +47,7 @@ __all__ = [
     "UnseenPool",
     "check_claim",
     "decided",
+    "elite_rank",
     "holds",
     "provable",
     "side_rank",
@@ -120,22 +120,25 @@ def holds(state: State, stone: Stone, player: int) -> bool:
 def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
     """The claim rule at ``stone`` (see :func:`decided`), kept on the stone
     with the ranks of its complete sides."""
-    kept, sides, done, size = stone.kept, stone.sides, stone.completed, stone.size
+    kept, sides, done, masks = stone.kept, stone.sides, stone.completed, stone.masks
     rule = stone.rule
     ranks = kept.ranks
     mine = ranks[player]
     if mine < 0:
-        mine = ranks[player] = side_rank(rule, stone.masks[player], _elite(sides[player]))
+        mine = ranks[player] = side_rank(rule, masks[player], _elite(sides[player]))
     other = 1 - player
     theirs = sides[other]
-    if len(theirs) == size and ranks[other] < 0:
-        ranks[other] = side_rank(rule, stone.masks[other], _elite(theirs))
+    elite: Sequence[Tactic] = (
+        _elite(theirs) if masks[other].bit_count() < len(theirs) else _NO_ELITE
+    )
+    if len(theirs) == stone.size and ranks[other] < 0:
+        ranks[other] = side_rank(rule, masks[other], elite)
     mine_at, theirs_at = done[player], done[other]
     answer = decided(
         rule,
         mine,
-        stone.masks[other],
-        _elite(theirs),
+        masks[other],
+        elite,
         len(theirs),
         mine_at is not None and theirs_at is not None and mine_at < theirs_at,
         state.seen,
@@ -145,6 +148,16 @@ def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
     return answer
 
 
+#: The values each elite troop may take (its wildcard's), increasing.
+_ELITE_VALUES = {
+    name: tuple(sorted(wildcard_of(Tactic(name)).values))
+    for name in ("joker", "spy", "shield_bearer")
+}
+
+#: A side of clan cards only: no elite troop (its mask holds every card).
+_NO_ELITE: tuple[Tactic, ...] = ()
+
+
 def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
     """The elite troops on a side."""
     return [c for c in side if type(c) is Tactic]
@@ -152,12 +165,35 @@ def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
 
 def side_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
     """The rank of a complete side: its clan cards ``mask`` and its elite
-    troops, each valued at its best (by the prover)."""
+    troops, each valued at its best (see :func:`elite_rank`)."""
     if not elite:
         return INDEX.rank_of(mask, rule)
-    found = best_reachable(_side_pieces(mask, elite), NO_POOL, rule, colours=_COLOURS)
-    assert found is not None  # a complete side is its own completion
-    return _rank(rule, found)
+    return elite_rank(rule, mask, elite)
+
+
+def elite_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
+    """The rank of a complete side with elite troops, each at its best: the
+    best formation over every value each troop may take (RULINGS 6: a joker
+    any value, the spy a 7, the shield bearer 1-3). A troop takes the colour
+    of the side's clan cards (any colour when there are none): one colour is
+    never weaker, since it only adds the colour kinds. What the prover's
+    ``best_reachable`` finds for a complete side (a test compares them).
+
+    >>> from referee.line.cards import strength_of
+    >>> from referee.schotten_totten.cards import FORMATION
+    >>> mask = INDEX.mask([Card("R", 8), Card("R", 9)])
+    >>> strength_of(FORMATION, elite_rank(FORMATION, mask, [Tactic("joker")]))
+    Strength(kind=<Kind.COLOR_RUN: 4>, total=24)
+    """
+    pairs = INDEX.pairs
+    cards = [pairs[i] for i in ids_of(mask)]
+    colour = cards[0][0] if cards else 0
+    classify = rule.classify
+    best = -1
+    for values in product(*(_ELITE_VALUES[t.name] for t in elite)):
+        found = classify([*cards, *((colour, v) for v in values)])
+        best = max(best, rank(rule, found.kind, found.total))
+    return best
 
 
 def decided(

@@ -1,7 +1,8 @@
-"""The prover's pool of unseen clan cards, read off the card index
-(``claims.UnseenPool``), is the pool ``Pool(pairs)`` makes from the same
-cards, and the prover finds the same best completion from either (issue #24:
-a cheaper proof against elite troops, equal to the plain one)."""
+"""The cheaper proofs against elite troops equal the prover's (issue #24):
+the pool of unseen clan cards read off the card index (``claims.UnseenPool``)
+is the pool ``Pool(pairs)`` makes from the same cards, and the prover finds the
+same best completion from either; a complete side's rank with elite troops
+(``claims.elite_rank``) is the prover's best valuation of it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.formations import FormationRule
+from referee.line.cards import rank
 from referee.prover import Pool, best_reachable
 from referee.schotten_totten.cards import (
     BLIND_FORMATION,
@@ -17,7 +19,7 @@ from referee.schotten_totten.cards import (
     MUD_FORMATION,
     wildcard_of,
 )
-from referee.schotten_totten.claims import UnseenPool
+from referee.schotten_totten.claims import UnseenPool, elite_rank
 from referee.schotten_totten.tactics import Tactic
 
 _COLOURS = 6
@@ -56,3 +58,36 @@ def test_the_prover_finds_the_same_best_completion_from_either_pool(
     ours = best_reachable(side, UnseenPool(seen), rule, colours=_COLOURS)
     plain = best_reachable(side, _plain_pool(seen), rule, colours=_COLOURS)
     assert ours == plain
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.integers(0, len(INDEX.pairs) - 1), max_size=3, unique=True),
+    st.lists(st.sampled_from(_ELITE), min_size=1, max_size=3, unique=True),
+    st.sampled_from([FORMATION, MUD_FORMATION, BLIND_FORMATION]),
+)
+def test_a_complete_sides_rank_with_elite_troops_is_the_provers(
+    ids: list[int], elite: list[Tactic], rule: FormationRule
+) -> None:
+    assume(len(ids) + len(elite) == rule.size)
+    side = [INDEX.pairs[i] for i in ids] + [wildcard_of(t) for t in elite]
+    found = best_reachable(side, Pool(()), rule, colours=_COLOURS)
+    assert found is not None
+    expected = rank(rule, found.strength.kind, found.strength.total)
+    assert elite_rank(rule, sum(1 << i for i in ids), elite) == expected
+
+
+def test_elite_ranks_of_every_one_colour_and_mixed_pair_are_the_provers() -> None:
+    """Every pair of clan cards of one colour (and a few mixed) beside each
+    elite troop, in each formation rule: the rank the prover finds."""
+    colour_zero = range(9)  # ids 0-8: one colour's values 1-9
+    pairs = [(i, j) for i in colour_zero for j in colour_zero if i < j]
+    pairs += [(i, 9 + j) for i in colour_zero for j in colour_zero]  # two colours
+    for i, j in pairs:
+        for troop in _ELITE:
+            for rule in (FORMATION, BLIND_FORMATION):
+                side = [INDEX.pairs[i], INDEX.pairs[j], wildcard_of(troop)]
+                found = best_reachable(side, Pool(()), rule, colours=_COLOURS)
+                assert found is not None
+                expected = rank(rule, found.strength.kind, found.strength.total)
+                assert elite_rank(rule, 1 << i | 1 << j, [troop]) == expected, (i, j, troop)
