@@ -10,6 +10,7 @@ import pytest
 from referee.game import LegalMoves
 from referee.schotten_totten import Rules, new_game
 from referee.schotten_totten.legal import Plays
+from referee.schotten_totten.moves import Draw
 
 
 @pytest.mark.parametrize(
@@ -38,4 +39,4 @@ def test_a_plain_turns_start_gives_the_plays_themselves() -> None:
     assert type(state.legal_moves()) is Plays
     assert type(state.play(state.legal_moves()[0]).legal_moves()) is LegalMoves
     assert type(new_game(seed=5, rules=Rules(tactics=True)).legal_moves()) is LegalMoves
-    assert "draw" not in state.legal_moves() and state.legal_moves()[0] in state.legal_moves()
+    assert Draw() not in state.legal_moves() and state.legal_moves()[0] in state.legal_moves()

@@ -6,12 +6,12 @@ same best completion from either; a complete side's rank with elite troops
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.formations import FormationRule
 from referee.line.cards import rank
-from referee.prover import Pool, best_reachable
+from referee.prover import Piece, Pool, best_reachable
 from referee.schotten_totten.cards import (
     BLIND_FORMATION,
     FORMATION,
@@ -41,35 +41,48 @@ def test_the_unseen_pool_is_the_plain_pool(first: int, second: int) -> None:
         assert ours.values_sorted == plain.values_sorted
 
 
+@st.composite
+def open_sides(draw: st.DrawFn) -> tuple[FormationRule, list[int], list[Tactic], int]:
+    """A formation rule, a side with an elite troop (clan card ids and elite
+    troops, complete or not) and the visible cards."""
+    rule = draw(st.sampled_from([FORMATION, MUD_FORMATION, BLIND_FORMATION]))
+    elite = draw(st.lists(st.sampled_from(_ELITE), min_size=1, max_size=2, unique=True))
+    room = rule.size - len(elite)
+    ids = draw(st.lists(st.integers(0, len(INDEX.pairs) - 1), max_size=room, unique=True))
+    return rule, ids, elite, draw(st.integers(0, INDEX.everything))
+
+
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.integers(0, len(INDEX.pairs) - 1), max_size=3, unique=True),
-    st.lists(st.sampled_from(_ELITE), min_size=1, max_size=2, unique=True),
-    st.integers(0, INDEX.everything),
-    st.sampled_from([FORMATION, MUD_FORMATION, BLIND_FORMATION]),
-)
+@given(open_sides())
 def test_the_prover_finds_the_same_best_completion_from_either_pool(
-    ids: list[int], elite: list[Tactic], seen: int, rule: FormationRule
+    drawn: tuple[FormationRule, list[int], list[Tactic], int],
 ) -> None:
-    assume(len(ids) + len(elite) <= rule.size)
-    side_mask = sum(1 << i for i in ids)
-    seen |= side_mask
+    rule, ids, elite, seen = drawn
+    seen |= sum(1 << i for i in ids)
     side = [INDEX.pairs[i] for i in ids] + [wildcard_of(t) for t in elite]
     ours = best_reachable(side, UnseenPool(seen), rule, colours=_COLOURS)
     plain = best_reachable(side, _plain_pool(seen), rule, colours=_COLOURS)
     assert ours == plain
 
 
+@st.composite
+def complete_sides(draw: st.DrawFn) -> tuple[FormationRule, list[int], list[Tactic]]:
+    """A formation rule and a complete side: clan card ids and elite troops."""
+    rule = draw(st.sampled_from([FORMATION, MUD_FORMATION, BLIND_FORMATION]))
+    elite = draw(st.lists(st.sampled_from(_ELITE), min_size=1, max_size=3, unique=True))
+    count = rule.size - len(elite)
+    ids = draw(
+        st.lists(st.integers(0, len(INDEX.pairs) - 1), min_size=count, max_size=count, unique=True)
+    )
+    return rule, ids, elite
+
+
 @settings(max_examples=500, deadline=None)
-@given(
-    st.lists(st.integers(0, len(INDEX.pairs) - 1), max_size=3, unique=True),
-    st.lists(st.sampled_from(_ELITE), min_size=1, max_size=3, unique=True),
-    st.sampled_from([FORMATION, MUD_FORMATION, BLIND_FORMATION]),
-)
+@given(complete_sides())
 def test_a_complete_sides_rank_with_elite_troops_is_the_provers(
-    ids: list[int], elite: list[Tactic], rule: FormationRule
+    drawn: tuple[FormationRule, list[int], list[Tactic]],
 ) -> None:
-    assume(len(ids) + len(elite) == rule.size)
+    rule, ids, elite = drawn
     side = [INDEX.pairs[i] for i in ids] + [wildcard_of(t) for t in elite]
     found = best_reachable(side, Pool(()), rule, colours=_COLOURS)
     assert found is not None
@@ -86,7 +99,7 @@ def test_elite_ranks_of_every_one_colour_and_mixed_pair_are_the_provers() -> Non
     for i, j in pairs:
         for troop in _ELITE:
             for rule in (FORMATION, BLIND_FORMATION):
-                side = [INDEX.pairs[i], INDEX.pairs[j], wildcard_of(troop)]
+                side: list[Piece] = [INDEX.pairs[i], INDEX.pairs[j], wildcard_of(troop)]
                 found = best_reachable(side, Pool(()), rule, colours=_COLOURS)
                 assert found is not None
                 expected = rank(rule, found.strength.kind, found.strength.total)
