@@ -45,7 +45,7 @@ from referee.schotten_totten.cards import (
 from referee.schotten_totten.claims import decided, side_rank
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Rules, State
 
-__all__ = ["Table", "legal_actions", "provable", "sides_changed"]
+__all__ = ["Parts", "Table", "legal_actions", "legal_parts", "provable", "sides_changed"]
 
 # Action id blocks (see referee.schotten_totten.actions).
 _KINDS = len(CARDS)
@@ -259,57 +259,72 @@ def open_stones(t: Table, player: int) -> Sequence[int]:
 
 def legal_actions(t: Table) -> list[int]:
     """The legal actions of the player to move, increasing (``State.legal_moves``)."""
+    clans, opened, rest = legal_parts(t)
+    if not clans or not opened:
+        return rest
+    return [card * STONES + s for card in clans for s in opened] + rest
+
+
+#: The legal actions in parts (see :func:`legal_parts`).
+Parts = tuple[Sequence[int], Sequence[int], list[int]]
+
+
+def legal_parts(t: Table) -> Parts:
+    """:func:`legal_actions` in three parts ``(clans, opened, rest)``: the
+    clan cards the mover may lay and the stones open to them (their plays,
+    card by card and stone by stone, come first: ``card * STONES + stone``),
+    then the rest, increasing. A playout picks a play by its place in the
+    list without making the others (see ``playout``)."""
     if t.outcome is not None:
-        return []
+        return (), (), []
     phase = t.phase
     if phase is _RECRUIT_RETURN:
-        return _returns(t)
+        return (), (), _returns(t)
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
-        opened = open_stones(t, t.to_move)
+        player = t.to_move
+        opened = open_stones(t, player)
         allowed = t.rules.tactics and _may_play_tactic(t)
-        actions = _plays(t, opened, allowed)
+        hand = t.hands[player]
+        clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
+        actions = _tactic_plays(t, hand[clans:], opened) if allowed else []
         actions += claims
-        if not can_lay_clan(t, t.to_move, opened) and not (claims and t.rules.early_bird):
+        if not can_lay_clan(t, player, opened) and not (claims and t.rules.early_bird):
             actions.append(PASS)
         if allowed:
             actions += _ruses(t, opened)
-        return actions
+        return hand[:clans], opened, actions
     if phase is _AFTER_PASS and claims:
-        return claims
+        return (), (), claims
     if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
         if not t.rules.tactics:
-            return [*claims, DRAW]
-        return claims + [
-            a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile
-        ]
-    return [*claims, DONE]
+            claims.append(DRAW)
+        else:
+            claims += [a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile]
+        return (), (), claims
+    claims.append(DONE)
+    return (), (), claims
 
 
 def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _plays(t: Table, opened: Sequence[int], allowed: bool) -> list[int]:
-    """Cards laid at stones: clan cards and elite troops where the mover's
-    side has room (``opened``), combat styles on unclaimed stones without one
-    (tactic cards when the tactic limit ``allowed`` them). The hand is sorted
-    by id: clan cards, then elite troops, combat styles and ruses."""
-    player = t.to_move
-    hand = t.hands[player]
-    clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
-    plays = [card * STONES + s for card in hand[:clans] for s in opened]
-    if not allowed:
-        return plays
+def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> list[int]:
+    """The tactic cards laid at stones (the tactic limit allowing): elite
+    troops where the mover's side has room (``opened``; a second joker never),
+    combat styles on unclaimed stones without one. ``tactics`` are the hand's
+    tactic cards, sorted by id: elite troops, combat styles, then ruses."""
+    plays: list[int] = []
     last = -1
-    for card in hand[clans:]:
+    for card in tactics:
         if card == last:
             continue
         last = card
         if card >= _RECRUITER:
             break  # only ruses are left: see _ruses
         if card < _FIRST_STYLE:  # an elite troop
-            if not (card == _JOKER and t.jokers_played[player]):
+            if not (card == _JOKER and t.jokers_played[t.to_move]):
                 at = card * STONES
                 plays += [at + s for s in opened]
         else:  # a combat style
