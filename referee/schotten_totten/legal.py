@@ -122,20 +122,20 @@ class Plays(LegalMoves[Move]):
     ('Plays', 54, 'O3@1', 'G1@9', [parse_move('O3@2'), parse_move('O3@3')])
     """
 
-    __slots__ = ("_claims", "_open", "_plays", "_rows", "_size", "_tail")
+    __slots__ = ("_cards", "_claims", "_open", "_plays", "_size", "_tail")
 
     def __init__(
         self,
         claims: list[Move],
-        rows: list[tuple[PlayCard, ...]],
+        cards: Sequence[AnyCard],
         open_at: Sequence[int],
         tail: list[Move],
     ) -> None:
         self._claims = claims
-        self._rows = rows
+        self._cards = cards  # each once, in hand order
         self._open = open_at
         self._tail = tail
-        self._plays = len(rows) * len(open_at)
+        self._plays = len(cards) * len(open_at)
         self._size = len(claims) + self._plays + len(tail)
 
     def _list(self) -> Sequence[Move]:
@@ -168,12 +168,13 @@ class Plays(LegalMoves[Move]):
         at -= claims
         if at < self._plays:
             row, stone = divmod(at, len(self._open))
-            return self._rows[row][self._open[stone]]
+            return PLAYS[self._cards[row]][self._open[stone]]
         return self._tail[at - self._plays]
 
     def __iter__(self) -> Iterator[Move]:
         yield from self._claims
-        for row in self._rows:
+        for card in self._cards:
+            row = PLAYS[card]
             for stone in self._open:
                 yield row[stone]
         yield from self._tail
@@ -183,13 +184,12 @@ def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
     """The moves of a turn's start without tactic cards, the hand known."""
     claims: list[Move] = [*claims_module.provable(state)] if claims_now(state.rules, _PLAY) else []
     open_at = STONES_IN[state.open_sides >> 9 * state.to_move & ALL_STONES]
-    plays = PLAYS
-    rows = [plays[card] for card in dict.fromkeys(hand)]
+    cards = [*dict.fromkeys(hand)]
     # Pass only when no clan card can be laid (State.can_play_card).
     tail: list[Move] = []
     if not open_at and not (claims and state.rules.early_bird):
         tail.append(_PASS)
-    return Plays(claims, rows, open_at, tail)
+    return Plays(claims, cards, open_at, tail)
 
 
 def card_plays(state: State) -> list[Move]:
