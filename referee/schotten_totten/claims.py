@@ -24,6 +24,7 @@ it stands as long as the stone is unchanged and the cards it depends on are
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations, product
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
@@ -31,7 +32,6 @@ from referee.formations import FormationRule
 from referee.line import illegal, place_at
 from referee.line.cards import ids_of, rank
 from referee.line.claims import (
-    NO_POOL,
     claim_answer,
     describe_refusal,
     plain_verdict,
@@ -42,7 +42,17 @@ from referee.schotten_totten.cards import CLAN_CARDS, INDEX, AnyCard, Tactic, wi
 from referee.schotten_totten.moves import Claim
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Reason, State, Stone
 
-__all__ = ["CLAIMS", "check_claim", "decided", "holds", "provable", "side_rank", "verdict"]
+__all__ = [
+    "CLAIMS",
+    "UnseenPool",
+    "check_claim",
+    "decided",
+    "elite_rank",
+    "holds",
+    "provable",
+    "side_rank",
+    "verdict",
+]
 
 #: The claim of each stone (index 0: stone 1).
 CLAIMS = tuple(Claim(n) for n in range(1, 10))
@@ -110,22 +120,25 @@ def holds(state: State, stone: Stone, player: int) -> bool:
 def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
     """The claim rule at ``stone`` (see :func:`decided`), kept on the stone
     with the ranks of its complete sides."""
-    kept, sides, done, size = stone.kept, stone.sides, stone.completed, stone.size
+    kept, sides, done, masks = stone.kept, stone.sides, stone.completed, stone.masks
     rule = stone.rule
     ranks = kept.ranks
     mine = ranks[player]
     if mine < 0:
-        mine = ranks[player] = side_rank(rule, stone.masks[player], _elite(sides[player]))
+        mine = ranks[player] = side_rank(rule, masks[player], _elite(sides[player]))
     other = 1 - player
     theirs = sides[other]
-    if len(theirs) == size and ranks[other] < 0:
-        ranks[other] = side_rank(rule, stone.masks[other], _elite(theirs))
+    elite: Sequence[Tactic] = (
+        _elite(theirs) if masks[other].bit_count() < len(theirs) else _NO_ELITE
+    )
+    if len(theirs) == stone.size and ranks[other] < 0:
+        ranks[other] = side_rank(rule, masks[other], elite)
     mine_at, theirs_at = done[player], done[other]
     answer = decided(
         rule,
         mine,
-        stone.masks[other],
-        _elite(theirs),
+        masks[other],
+        elite,
         len(theirs),
         mine_at is not None and theirs_at is not None and mine_at < theirs_at,
         state.seen,
@@ -135,6 +148,16 @@ def _prove(state: State, stone: Stone, player: int) -> tuple[bool, int]:
     return answer
 
 
+#: The values each elite troop may take (its wildcard's), increasing.
+_ELITE_VALUES = {
+    name: tuple(sorted(wildcard_of(Tactic(name)).values))
+    for name in ("joker", "spy", "shield_bearer")
+}
+
+#: A side of clan cards only: no elite troop (its mask holds every card).
+_NO_ELITE: tuple[Tactic, ...] = ()
+
+
 def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
     """The elite troops on a side."""
     return [c for c in side if type(c) is Tactic]
@@ -142,12 +165,35 @@ def _elite(side: Sequence[AnyCard]) -> list[Tactic]:
 
 def side_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
     """The rank of a complete side: its clan cards ``mask`` and its elite
-    troops, each valued at its best (by the prover)."""
+    troops, each valued at its best (see :func:`elite_rank`)."""
     if not elite:
         return INDEX.rank_of(mask, rule)
-    found = best_reachable(_side_pieces(mask, elite), NO_POOL, rule, colours=_COLOURS)
-    assert found is not None  # a complete side is its own completion
-    return _rank(rule, found)
+    return elite_rank(rule, mask, elite)
+
+
+def elite_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
+    """The rank of a complete side with elite troops, each at its best: the
+    best formation over every value each troop may take (RULINGS 6: a joker
+    any value, the spy a 7, the shield bearer 1-3). A troop takes the colour
+    of the side's clan cards (any colour when there are none): one colour is
+    never weaker, since it only adds the colour kinds. What the prover's
+    ``best_reachable`` finds for a complete side (a test compares them).
+
+    >>> from referee.line.cards import strength_of
+    >>> from referee.schotten_totten.cards import FORMATION
+    >>> mask = INDEX.mask([Card("R", 8), Card("R", 9)])
+    >>> strength_of(FORMATION, elite_rank(FORMATION, mask, [Tactic("joker")]))
+    Strength(kind=<Kind.COLOR_RUN: 4>, total=24)
+    """
+    pairs = INDEX.pairs
+    cards = [pairs[i] for i in ids_of(mask)]
+    colour = cards[0][0] if cards else 0
+    classify = rule.classify
+    best = -1
+    for values in product(*(_ELITE_VALUES[t.name] for t in elite)):
+        found = classify([*cards, *((colour, v) for v in values)])
+        best = max(best, rank(rule, found.kind, found.total))
+    return best
 
 
 def decided(
@@ -216,8 +262,56 @@ def _side_pieces(mask: int, wild: Sequence[Tactic]) -> list[Piece]:
 
 def _pool(seen: int) -> Pool:
     """The prover's pool: every clan card not in ``seen``."""
-    pairs = INDEX.pairs
-    return Pool([pairs[i] for i in range(len(pairs)) if not seen >> i & 1])
+    return UnseenPool(seen)
+
+
+class UnseenPool(Pool):
+    """The prover's :class:`~referee.prover.Pool` of the clan cards not in
+    ``seen``, read off the card index: the same cards, indexes and order as
+    ``Pool(pairs)`` makes (a test compares them), without checking pairs that
+    the index made (they are the clan cards' own, checked for the game's
+    colours once, here).
+
+    >>> pool = UnseenPool(INDEX.everything & ~0b111)
+    >>> sorted(pool.cards), pool.by_colour, pool.values_sorted
+    ([(0, 1), (0, 2), (0, 3)], {0: [1, 2, 3]}, [(1, 0), (2, 0), (3, 0)])
+    """
+
+    __slots__ = ()
+
+    def __init__(self, seen: int) -> None:
+        unseen = INDEX.everything & ~seen
+        width, low = INDEX.width, INDEX.low
+        # A colour's cards are a row of bits, one per value (see CardIndex).
+        by_colour = {}
+        for colour in range(_COLOURS):
+            row = unseen >> colour * width & INDEX.row
+            if row:
+                by_colour[colour] = list(_ROW_VALUES[row])
+        by_value = {}
+        for value in range(low, INDEX.high + 1):
+            column = (unseen & INDEX.by_value[value]) >> value - low
+            if column:
+                by_value[value] = list(_COLUMN_COLOURS[column])
+        pairs = INDEX.pairs
+        self.cards = frozenset([pairs[i] for i in ids_of(unseen)])
+        self.size = len(self.cards)
+        self.by_colour = by_colour
+        self.by_value = by_value
+        self.values_sorted = [(v, c) for v, colours in by_value.items() for c in colours]
+        self.checked_colours = _COLOURS
+
+
+#: A colour's row of unseen bits -> its values, increasing (data, made at import).
+_ROW_VALUES = tuple(
+    tuple(INDEX.low + i for i in range(INDEX.width) if row >> i & 1) for row in range(INDEX.row + 1)
+)
+#: A value's unseen bits shifted to the colours' first column -> its colours, increasing.
+_COLUMN_COLOURS = {
+    sum(1 << c * INDEX.width for c in colours): colours
+    for size in range(_COLOURS + 1)
+    for colours in combinations(range(_COLOURS), size)
+}
 
 
 def _mask_of_pairs(pairs: Iterable[tuple[int, int]]) -> int:

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from referee.cards import Card
+from referee.game import LegalMoves
 from referee.line.tactics import JOKER
 from referee.schotten_totten import claims as claims_module
 from referee.schotten_totten import tactics
@@ -41,7 +42,7 @@ from referee.schotten_totten.moves import (
 )
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, State, claims_now
 
-__all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence"]
+__all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence", "legal_view"]
 
 #: Each card's play at stones 1-9 (index: the card, then the stone - 1): moves
 #: are immutable values, so the common ones are made once, as data.
@@ -57,6 +58,18 @@ def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move, in the order above (a new list)."""
     found = legal_sequence(state)
     return found if type(found) is list else list(found)
+
+
+def legal_view(state: State) -> LegalMoves[Move]:
+    """What ``State.legal_moves`` returns: at the start of a turn without
+    tactic cards, with the hand known, :class:`Plays` (made at once, its moves
+    when asked for); otherwise a :class:`~referee.game.LegalMoves` that lists
+    :func:`legal_sequence` when first asked."""
+    if state.phase is _PLAY and state.outcome is None and not state.rules.tactics:
+        hand = state.hands[state.to_move]
+        if hand:
+            return _plain_start(state, hand)
+    return LegalMoves(state._legal_sequence)
 
 
 def legal_sequence(state: State) -> Sequence[Move]:
@@ -94,12 +107,14 @@ def legal_sequence(state: State) -> Sequence[Move]:
     return moves
 
 
-class Plays(Sequence[Move]):
+class Plays(LegalMoves[Move]):
     """The legal moves at the start of a turn without tactic cards: the claims
     provable now, each clan card of the hand at each stone with room (card by
     card, stone by stone), then ``pass`` when no card can be laid. A move is
     taken from :data:`PLAYS` when it is asked for (``random.choice`` asks for
-    one), so a position's plays are never all made for nothing.
+    one), so a position's plays are never all made for nothing. It is the
+    :class:`~referee.game.LegalMoves` that ``State.legal_moves`` returns there
+    (``len``, indexing, iteration and ``in`` read it directly).
 
     >>> from referee.schotten_totten import new_game
     >>> plays = legal_sequence(new_game(seed=5))
@@ -107,24 +122,33 @@ class Plays(Sequence[Move]):
     ('Plays', 54, 'O3@1', 'G1@9', [parse_move('O3@2'), parse_move('O3@3')])
     """
 
-    __slots__ = ("_claims", "_open", "_plays", "_rows", "_size", "_tail")
+    __slots__ = ("_cards", "_claims", "_open", "_plays", "_size", "_tail")
 
     def __init__(
         self,
         claims: list[Move],
-        rows: list[tuple[PlayCard, ...]],
+        cards: Sequence[AnyCard],
         open_at: Sequence[int],
         tail: list[Move],
     ) -> None:
         self._claims = claims
-        self._rows = rows
+        self._cards = cards  # each once, in hand order
         self._open = open_at
         self._tail = tail
-        self._plays = len(rows) * len(open_at)
+        self._plays = len(cards) * len(open_at)
         self._size = len(claims) + self._plays + len(tail)
+
+    def _list(self) -> Sequence[Move]:
+        return self  # the moves are read in place (LegalMoves reads this)
 
     def __len__(self) -> int:
         return self._size
+
+    def __bool__(self) -> bool:
+        return self._size > 0
+
+    def __contains__(self, move: object) -> bool:
+        return any(move == found for found in self)
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -144,12 +168,13 @@ class Plays(Sequence[Move]):
         at -= claims
         if at < self._plays:
             row, stone = divmod(at, len(self._open))
-            return self._rows[row][self._open[stone]]
+            return PLAYS[self._cards[row]][self._open[stone]]
         return self._tail[at - self._plays]
 
     def __iter__(self) -> Iterator[Move]:
         yield from self._claims
-        for row in self._rows:
+        for card in self._cards:
+            row = PLAYS[card]
             for stone in self._open:
                 yield row[stone]
         yield from self._tail
@@ -159,13 +184,12 @@ def _plain_start(state: State, hand: Sequence[AnyCard]) -> Plays:
     """The moves of a turn's start without tactic cards, the hand known."""
     claims: list[Move] = [*claims_module.provable(state)] if claims_now(state.rules, _PLAY) else []
     open_at = STONES_IN[state.open_sides >> 9 * state.to_move & ALL_STONES]
-    plays = PLAYS
-    rows = [plays[card] for card in dict.fromkeys(hand)]
+    cards = [*dict.fromkeys(hand)]
     # Pass only when no clan card can be laid (State.can_play_card).
     tail: list[Move] = []
     if not open_at and not (claims and state.rules.early_bird):
         tail.append(_PASS)
-    return Plays(claims, rows, open_at, tail)
+    return Plays(claims, cards, open_at, tail)
 
 
 def card_plays(state: State) -> list[Move]:

@@ -55,6 +55,7 @@ from referee.schotten_totten.table import (
     PASS,
     Table,
     legal_actions,
+    legal_parts,
 )
 
 __all__ = ["Policy", "playout"]
@@ -98,16 +99,27 @@ def _general(
         if limit == 0:
             return ply_limit()
         limit -= 1
-        legal = legal_actions(table)
         if policy is None:
-            # The legal ids increase, so the claims are the ids in [CLAIM, PASS).
-            at = bisect_left(legal, CLAIM)
-            if at < len(legal) and legal[at] < PASS:
-                action = legal[at]
+            # The legal actions are the clan cards' plays (card by card, stone
+            # by stone), then the rest, increasing (table.legal_parts): the
+            # claims are the ids of the rest in [CLAIM, PASS); otherwise the
+            # pick is choose's, legal[int(rng.random() * len(legal))], the
+            # play at that place made alone.
+            clans, opened, rest = legal_parts(table)
+            at = bisect_left(rest, CLAIM)
+            if at < len(rest) and rest[at] < PASS:
+                action = rest[at]
             else:
-                action = choose(legal, rng, table, None)
+                width = len(opened)
+                plays = len(clans) * width
+                count = plays + len(rest)
+                pick = int(rng.random() * count) if count > 1 else 0
+                if pick < plays:
+                    action = clans[pick // width] * STONES + opened[pick % width]
+                else:
+                    action = rest[pick - plays]
         else:
-            action = choose(legal, rng, table, policy)
+            action = choose(legal_actions(table), rng, table, policy)
         if trace is not None:
             trace.append(action)
         play(table, action)

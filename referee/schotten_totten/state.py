@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from referee.cards import Card
 from referee.formations import FormationRule
-from referee.game import NO_HISTORY, History, Outcome, check_player
+from referee.game import NO_HISTORY, History, LegalMoves, Outcome, check_player
 from referee.line import LineState
 from referee.line import tactics as line_tactics
 from referee.line.place import Place, slot_writer
@@ -439,6 +439,12 @@ class State(LineState[Move]):
         """Every legal move for the player to move, as a new list (see
         :mod:`~referee.schotten_totten.legal` for their order)."""
         return _legal.legal_moves(self)
+
+    def legal_moves(self) -> LegalMoves[Move]:
+        """Every legal move for the player to move, as a lazy view (see
+        :class:`~referee.game.LegalMoves`; the order is
+        :mod:`~referee.schotten_totten.legal`'s)."""
+        return _legal.legal_view(self)
 
     def _legal_sequence(self) -> Sequence[Move]:
         return _legal.legal_sequence(self)

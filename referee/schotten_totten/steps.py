@@ -45,6 +45,7 @@ from referee.schotten_totten.table import (
     STRATEGIST,
     TRAITOR,
     Table,
+    sides_changed,
 )
 
 __all__ = ["claim", "draw", "end_turn", "play"]
@@ -85,6 +86,7 @@ def claim(t: Table, stone: int) -> None:
     """Claim ``stone`` (proved); the game ends at once at three adjacent or five stones."""
     player = t.to_move
     t.owners[stone] = player
+    sides_changed(t, stone)
     owned = 0
     for s in range(STONES):
         if t.owners[s] == player:
@@ -150,6 +152,7 @@ def _lay(t: Table, card: int, stone: int, player: int) -> None:
     t.counts[i] += 1
     t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
     _changed(t, stone, i)
+    sides_changed(t, stone)
 
 
 def _take(t: Table, card: int, stone: int, player: int) -> None:
@@ -164,6 +167,7 @@ def _take(t: Table, card: int, stone: int, player: int) -> None:
     t.counts[i] -= 1
     t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
     _changed(t, stone, i)
+    sides_changed(t, stone)
 
 
 def _style(t: Table, card: int, stone: int) -> None:
@@ -176,6 +180,7 @@ def _style(t: Table, card: int, stone: int) -> None:
         if t.counts[i] != size:
             t.completed[i] = -1
     _changed(t, stone, -1)
+    sides_changed(t, stone)
 
 
 def _ruse(t: Table, action: int) -> None:

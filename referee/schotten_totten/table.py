@@ -25,6 +25,8 @@ The actions are played by :func:`referee.schotten_totten.steps.play`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import combinations
 
 from referee.game import Outcome
@@ -41,9 +43,9 @@ from referee.schotten_totten.cards import (
     Tactic,
 )
 from referee.schotten_totten.claims import decided, side_rank
-from referee.schotten_totten.state import Phase, Rules, State
+from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Rules, State
 
-__all__ = ["Table", "legal_actions", "provable"]
+__all__ = ["Parts", "Table", "legal_actions", "legal_parts", "provable", "sides_changed"]
 
 # Action id blocks (see referee.schotten_totten.actions).
 _KINDS = len(CARDS)
@@ -63,7 +65,11 @@ _RECRUITER = ID[Tactic("recruiter")]
 _STRATEGIST = ID[Tactic("strategist")]
 _BANSHEE = ID[Tactic("banshee")]
 _TRAITOR = ID[Tactic("traitor")]
+#: The first ``kind * STONES + stone`` of a tactic card (see ``_placed``).
+_WILD_AT = CLANS * STONES
 _KIND = tuple("clan" if i < CLANS else CARDS[i].kind for i in range(_KINDS))  # type: ignore[union-attr]
+#: The first combat style's id (the elite troops come before, the ruses after).
+_FIRST_STYLE = _KIND.index("style")
 _RULE = {-1: FORMATION, _MUD: MUD_FORMATION, _BLIND: BLIND_FORMATION}
 _PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
 _RECRUIT_RETURN, _AFTER_RECRUIT = Phase.RECRUIT_RETURN, Phase.AFTER_RECRUIT
@@ -78,11 +84,15 @@ class Table:
     on ``player``'s claim there (see :class:`~referee.line.claims.Kept`).
     ``hands[p]`` are ids, increasing; ``deck`` and ``tactic_deck`` are ids,
     the top card last. ``owners``, ``styles`` (-1: none) and ``sizes`` are per
-    stone; ``seen`` is the mask of the visible clan cards.
+    stone; ``seen`` is the mask of the visible clan cards. ``rooms[p]`` and
+    ``complete[p]`` are the unclaimed stones where ``p``'s side has room and
+    where it is complete, as masks (bit ``stone``), derived: kept by
+    :func:`sides_changed`.
     """
 
     __slots__ = (
         "blank_turns",
+        "complete",
         "completed",
         "counts",
         "deck",
@@ -94,6 +104,7 @@ class Table:
         "phase",
         "ply",
         "ranks",
+        "rooms",
         "rules",
         "seen",
         "sides",
@@ -144,6 +155,30 @@ class Table:
         self.sizes = [s.size for s in state.stones]
         self.tactics_played = list(state.tactics_played)
         self.jokers_played = list(state.jokers_played)
+        rooms, complete = state.open_sides, state.complete_sides
+        self.rooms = [rooms & ALL_STONES, rooms >> STONES & ALL_STONES]
+        self.complete = [complete & ALL_STONES, complete >> STONES & ALL_STONES]
+
+
+def sides_changed(t: Table, stone: int) -> None:
+    """``stone``'s bits of ``rooms`` and ``complete`` after a card came or
+    went, a combat style or a claim (``state.sides_of``): a side of an
+    unclaimed stone has room below the stone's size and is complete at it."""
+    bit = 1 << stone
+    rooms, complete = t.rooms, t.complete
+    rooms[0] &= ~bit
+    rooms[1] &= ~bit
+    complete[0] &= ~bit
+    complete[1] &= ~bit
+    if t.owners[stone] >= 0:
+        return  # a claimed stone takes no card and no claim
+    size, counts = t.sizes[stone], t.counts
+    for player in (0, 1):
+        count = counts[2 * stone + player]
+        if count < size:
+            rooms[player] |= bit
+        elif count == size:
+            complete[player] |= bit
 
 
 # --- what may be done ------------------------------------------------------------------
@@ -197,130 +232,149 @@ def holds(t: Table, stone: int, player: int) -> bool:
 
 def provable(t: Table) -> list[int]:
     """The stones (from 0) the player to move can claim now, proved."""
-    player, seen = t.to_move, t.seen
-    counts, sizes, owners, kept = t.counts, t.sizes, t.owners, t.kept
+    player, seen, kept = t.to_move, t.seen, t.kept
     stones = []
-    for s in range(STONES):
-        i = 2 * s + player
-        if owners[s] < 0 and counts[i] == sizes[s]:
-            # The kept verdict while it stands (holds, inlined), else a proof.
-            found = kept[i]
-            if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
-                if holds(t, s, player):
-                    stones.append(s)
-            elif found[0]:
+    for s in STONES_IN[t.complete[player]]:
+        # The kept verdict while it stands (holds, inlined), else a proof.
+        found = kept[2 * s + player]
+        if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
+            if holds(t, s, player):
                 stones.append(s)
+        elif found[0]:
+            stones.append(s)
     return stones
 
 
-def can_lay_clan(t: Table, player: int, opened: list[int]) -> bool:
+def can_lay_clan(t: Table, player: int, opened: Sequence[int]) -> bool:
     """Whether ``player`` must play rather than pass (``State.can_play_card``),
     the stones with room on its side being ``opened``."""
     hand = t.hands[player]
     return bool(hand) and hand[0] < CLANS and bool(opened)
 
 
-def open_stones(t: Table, player: int) -> list[int]:
-    """The stones (from 0) with room on ``player``'s side."""
-    counts, sizes, owners = t.counts, t.sizes, t.owners
-    return [s for s in range(STONES) if owners[s] < 0 and counts[2 * s + player] < sizes[s]]
+def open_stones(t: Table, player: int) -> Sequence[int]:
+    """The stones (from 0) with room on ``player``'s side, increasing."""
+    return STONES_IN[t.rooms[player]]
 
 
 def legal_actions(t: Table) -> list[int]:
     """The legal actions of the player to move, increasing (``State.legal_moves``)."""
+    clans, opened, rest = legal_parts(t)
+    if not clans or not opened:
+        return rest
+    return [card * STONES + s for card in clans for s in opened] + rest
+
+
+#: The legal actions in parts (see :func:`legal_parts`).
+Parts = tuple[Sequence[int], Sequence[int], list[int]]
+
+
+def legal_parts(t: Table) -> Parts:
+    """:func:`legal_actions` in three parts ``(clans, opened, rest)``: the
+    clan cards the mover may lay and the stones open to them (their plays,
+    card by card and stone by stone, come first: ``card * STONES + stone``),
+    then the rest, increasing. A playout picks a play by its place in the
+    list without making the others (see ``playout``)."""
     if t.outcome is not None:
-        return []
+        return (), (), []
     phase = t.phase
     if phase is _RECRUIT_RETURN:
-        return _returns(t)
+        return (), (), _returns(t)
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
-        opened = open_stones(t, t.to_move)
+        player = t.to_move
+        opened = open_stones(t, player)
         allowed = t.rules.tactics and _may_play_tactic(t)
-        actions = _plays(t, opened, allowed)
+        hand = t.hands[player]
+        clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
+        actions = _tactic_plays(t, hand[clans:], opened) if allowed else []
         actions += claims
-        if not can_lay_clan(t, t.to_move, opened) and not (claims and t.rules.early_bird):
+        if not can_lay_clan(t, player, opened) and not (claims and t.rules.early_bird):
             actions.append(PASS)
         if allowed:
             actions += _ruses(t, opened)
-        return actions
+        return hand[:clans], opened, actions
     if phase is _AFTER_PASS and claims:
-        return claims
+        return (), (), claims
     if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
         if not t.rules.tactics:
-            return [*claims, DRAW]
-        return claims + [
-            a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile
-        ]
-    return [*claims, DONE]
+            claims.append(DRAW)
+        else:
+            claims += [a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile]
+        return (), (), claims
+    claims.append(DONE)
+    return (), (), claims
 
 
 def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _plays(t: Table, opened: list[int], allowed: bool) -> list[int]:
-    """Cards laid at stones: clan cards and elite troops where the mover's
-    side has room (``opened``), combat styles on unclaimed stones without one
-    (tactic cards when the tactic limit ``allowed`` them)."""
-    player = t.to_move
-    hand = t.hands[player]
+def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> list[int]:
+    """The tactic cards laid at stones (the tactic limit allowing): elite
+    troops where the mover's side has room (``opened``; a second joker never),
+    combat styles on unclaimed stones without one. ``tactics`` are the hand's
+    tactic cards, sorted by id: elite troops, combat styles, then ruses."""
     plays: list[int] = []
     last = -1
-    for card in hand:
+    for card in tactics:
         if card == last:
             continue
         last = card
-        kind = _KIND[card]
-        if kind == "clan" or (
-            kind == "elite" and allowed and not (card == _JOKER and t.jokers_played[player])
-        ):
-            plays += [card * STONES + s for s in opened]
-        elif kind == "style" and allowed:
-            plays += [
-                card * STONES + s for s in range(STONES) if t.owners[s] < 0 and t.styles[s] < 0
-            ]
+        if card >= _RECRUITER:
+            break  # only ruses are left: see _ruses
+        if card < _FIRST_STYLE:  # an elite troop
+            if not (card == _JOKER and t.jokers_played[t.to_move]):
+                at = card * STONES
+                plays += [at + s for s in opened]
+        else:  # a combat style
+            at, owners, styles = card * STONES, t.owners, t.styles
+            plays += [at + s for s in range(STONES) if owners[s] < 0 and styles[s] < 0]
     return plays
 
 
-def _cards_on(t: Table, i: int) -> list[int]:
-    """The distinct card kinds on side ``i``, increasing."""
-    mask, cards = t.sides[i], []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards + sorted(set(t.wild[i]))
+def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
+    """Each distinct card kind on ``player``'s side of ``stones`` as
+    ``kind * STONES + stone``, increasing (by kind, then stone)."""
+    sides, wild = t.sides, t.wild
+    found: list[int] = []
+    for s in stones:
+        i = 2 * s + player
+        mask = sides[i]
+        while mask:
+            low = mask & -mask
+            found.append((low.bit_length() - 1) * STONES + s)
+            mask ^= low
+        if wild[i]:
+            found += [c * STONES + s for c in set(wild[i])]
+    found.sort()
+    return found
 
 
-def _ruses(t: Table, opened: list[int]) -> list[int]:
+def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
-    increasing: banshee, traitor, strategist, recruiter."""
+    increasing: banshee, traitor, strategist, recruiter. Each ruse names a card
+    kind at a stone (``kind * STONES + stone``, increasing), then a target."""
     player, opponent = t.to_move, 1 - t.to_move
     hand = t.hands[player]
     if not hand or hand[-1] < _RECRUITER:
         return []  # no ruse in hand (the ruses have the highest ids)
     unclaimed = [s for s in range(STONES) if t.owners[s] < 0]
     actions: list[int] = []
+    theirs = _placed(t, opponent, unclaimed) if _BANSHEE in hand or _TRAITOR in hand else []
     if _BANSHEE in hand:
-        actions += sorted(
-            BANSHEE + c * STONES + s for s in unclaimed for c in _cards_on(t, 2 * s + opponent)
-        )
+        actions += [BANSHEE + at for at in theirs]
     if _TRAITOR in hand:
-        actions += sorted(
-            TRAITOR + (c * STONES + s) * STONES + m
-            for s in unclaimed
-            for c in _cards_on(t, 2 * s + opponent)
-            if c < CLANS
-            for m in opened
-        )
+        for at in theirs:
+            if at >= _WILD_AT:
+                break  # elite troops (the highest kinds) are no clan cards
+            base = TRAITOR + at * STONES
+            actions += [base + m for m in opened]
     if _STRATEGIST in hand:
-        actions += sorted(
-            STRATEGIST + (c * STONES + s) * (STONES + 1) + target
-            for s in unclaimed
-            for c in _cards_on(t, 2 * s + player)
-            for target in (0, *(m + 1 for m in opened if m != s))
-        )
+        for at in _placed(t, player, unclaimed):
+            base, s = STRATEGIST + at * (STONES + 1), at % STONES
+            actions.append(base)
+            actions += [base + m + 1 for m in opened if m != s]
     if _RECRUITER in hand:
         actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
     return actions
