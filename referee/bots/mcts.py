@@ -14,7 +14,7 @@ or both) the most visited move at the root is played.
 Chance plies (:meth:`is_chance_node`, Schotten Totten 2's shuffle) are drawn
 with the game's ``chance`` and are not nodes of the tree; the other draws are
 in the deal. Playouts use the game's fast ``playout`` where its descriptor
-has one (Clans and Glory), else a loop over ``legal_moves()`` and ``play()``
+has one (every bundled game), else a loop over ``legal_moves()`` and ``play()``
 that claims whatever can be claimed and otherwise plays the best of three
 random moves by the greedy bot's liking (a card where the player's cards
 there share its colour or run on from it).
