@@ -55,7 +55,8 @@ from referee.schotten_totten.table import (
     PASS,
     Table,
     legal_actions,
-    legal_parts,
+    legal_view,
+    ruse_actions,
 )
 
 __all__ = ["Policy", "playout"]
@@ -101,23 +102,27 @@ def _general(
         limit -= 1
         if policy is None:
             # The legal actions are the clan cards' plays (card by card, stone
-            # by stone), then the rest, increasing (table.legal_parts): the
-            # claims are the ids of the rest in [CLAIM, PASS); otherwise the
-            # pick is choose's, legal[int(rng.random() * len(legal))], the
-            # play at that place made alone.
-            clans, opened, rest = legal_parts(table)
+            # by stone), then the rest, increasing, the ruses' moves last and
+            # only counted (table.legal_view): the claims are the ids of the
+            # rest in [CLAIM, PASS); otherwise the pick is choose's,
+            # legal[int(rng.random() * len(legal))], the play or the ruse at
+            # that place made alone.
+            clans, opened, rest, ruses = legal_view(table)
             at = bisect_left(rest, CLAIM)
             if at < len(rest) and rest[at] < PASS:
                 action = rest[at]
             else:
                 width = len(opened)
                 plays = len(clans) * width
-                count = plays + len(rest)
+                listed = plays + len(rest)
+                count = listed + ruses
                 pick = int(rng.random() * count) if count > 1 else 0
                 if pick < plays:
                     action = clans[pick // width] * STONES + opened[pick % width]
-                else:
+                elif pick < listed:
                     action = rest[pick - plays]
+                else:
+                    action = ruse_actions(table, opened)[pick - listed]
         else:
             action = choose(legal_actions(table), rng, table, policy)
         if trace is not None:

@@ -45,7 +45,18 @@ from referee.schotten_totten.cards import (
 from referee.schotten_totten.claims import decided, side_rank
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Rules, State
 
-__all__ = ["Parts", "Table", "legal_actions", "legal_parts", "provable", "sides_changed"]
+__all__ = [
+    "Parts",
+    "Table",
+    "View",
+    "legal_actions",
+    "legal_parts",
+    "legal_view",
+    "provable",
+    "ruse_actions",
+    "ruse_count",
+    "sides_changed",
+]
 
 # Action id blocks (see referee.schotten_totten.actions).
 _KINDS = len(CARDS)
@@ -267,6 +278,8 @@ def legal_actions(t: Table) -> list[int]:
 
 #: The legal actions in parts (see :func:`legal_parts`).
 Parts = tuple[Sequence[int], Sequence[int], list[int]]
+#: The legal actions in parts with the ruses counted (see :func:`legal_view`).
+View = tuple[Sequence[int], Sequence[int], list[int], int]
 
 
 def legal_parts(t: Table) -> Parts:
@@ -275,11 +288,22 @@ def legal_parts(t: Table) -> Parts:
     card by card and stone by stone, come first: ``card * STONES + stone``),
     then the rest, increasing. A playout picks a play by its place in the
     list without making the others (see ``playout``)."""
+    clans, opened, rest, ruses = legal_view(t)
+    if ruses:
+        rest += ruse_actions(t, opened)
+    return clans, opened, rest
+
+
+def legal_view(t: Table) -> View:
+    """:func:`legal_parts` with the ruses' moves counted, not listed:
+    ``(clans, opened, rest, ruses)``, where ``rest`` lacks the ruses' moves
+    (the highest ids, so they would come last) and ``ruses`` is their number
+    (:func:`ruse_count`): :func:`ruse_actions` lists them when one is picked."""
     if t.outcome is not None:
-        return (), (), []
+        return (), (), [], 0
     phase = t.phase
     if phase is _RECRUIT_RETURN:
-        return (), (), _returns(t)
+        return (), (), _returns(t), 0
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
         player = t.to_move
@@ -291,19 +315,17 @@ def legal_parts(t: Table) -> Parts:
         actions += claims
         if not can_lay_clan(t, player, opened) and not (claims and t.rules.early_bird):
             actions.append(PASS)
-        if allowed:
-            actions += _ruses(t, opened)
-        return hand[:clans], opened, actions
+        return hand[:clans], opened, actions, ruse_count(t, opened) if allowed else 0
     if phase is _AFTER_PASS and claims:
-        return (), (), claims
+        return (), (), claims, 0
     if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
         if not t.rules.tactics:
             claims.append(DRAW)
         else:
             claims += [a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile]
-        return (), (), claims
+        return (), (), claims, 0
     claims.append(DONE)
-    return (), (), claims
+    return (), (), claims, 0
 
 
 def _may_play_tactic(t: Table) -> bool:
@@ -322,7 +344,7 @@ def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> li
             continue
         last = card
         if card >= _RECRUITER:
-            break  # only ruses are left: see _ruses
+            break  # only ruses are left: see ruse_actions
         if card < _FIRST_STYLE:  # an elite troop
             if not (card == _JOKER and t.jokers_played[t.to_move]):
                 at = card * STONES
@@ -351,10 +373,11 @@ def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
     return found
 
 
-def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
+def ruse_actions(t: Table, opened: Sequence[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
     increasing: banshee, traitor, strategist, recruiter. Each ruse names a card
-    kind at a stone (``kind * STONES + stone``, increasing), then a target."""
+    kind at a stone (``kind * STONES + stone``, increasing), then a target;
+    ``opened`` are the stones with room on the mover's side."""
     player, opponent = t.to_move, 1 - t.to_move
     hand = t.hands[player]
     if not hand or hand[-1] < _RECRUITER:
@@ -378,6 +401,44 @@ def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
     if _RECRUITER in hand:
         actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
     return actions
+
+
+def ruse_count(t: Table, opened: Sequence[int]) -> int:
+    """How many moves :func:`ruse_actions` lists, counted as it lists them: the
+    banshee one per card kind on the opponent's side of an unclaimed stone,
+    the traitor one per clan card kind there and stone in ``opened``, the
+    strategist one per card kind on the mover's side of an unclaimed stone and
+    target (back to the hand, or a stone in ``opened`` other than its own),
+    the recruiter one per mix of draws."""
+    player = t.to_move
+    hand = t.hands[player]
+    if not hand or hand[-1] < _RECRUITER:
+        return 0  # no ruse in hand (the ruses have the highest ids)
+    owners, sides, wild = t.owners, t.sides, t.wild
+    count = 0
+    banshee, traitor = _BANSHEE in hand, _TRAITOR in hand
+    if banshee or traitor:
+        clans = troops = 0
+        for s in range(STONES):
+            if owners[s] < 0:
+                i = 2 * s + 1 - player
+                clans += sides[i].bit_count()
+                if wild[i]:
+                    troops += len(set(wild[i]))
+        if banshee:
+            count += clans + troops
+        if traitor:
+            count += clans * len(opened)
+    if _STRATEGIST in hand:
+        targets, rooms = 1 + len(opened), t.rooms[player]
+        for s in range(STONES):
+            if owners[s] < 0:
+                i = 2 * s + player
+                kinds = sides[i].bit_count() + (len(set(wild[i])) if wild[i] else 0)
+                count += kinds * (targets - (rooms >> s & 1))
+    if _RECRUITER in hand:
+        count += len(_recruit_mixes(t))
+    return count
 
 
 def _recruit_mixes(t: Table) -> list[tuple[int, int]]:

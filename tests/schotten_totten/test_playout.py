@@ -20,10 +20,20 @@ from hypothesis import strategies as st
 from referee.game import Termination
 from referee.schotten_totten import Rules, State, new_game
 from referee.schotten_totten.actions import ACTIONS
+from referee.schotten_totten.cards import STONES
 from referee.schotten_totten.determinize import determinize
 from referee.schotten_totten.playout import _general, _plain, playout
+from referee.schotten_totten.state import Phase
 from referee.schotten_totten.steps import play
-from referee.schotten_totten.table import CLAIM, PASS, Table, legal_actions
+from referee.schotten_totten.table import (
+    CLAIM,
+    PASS,
+    Table,
+    legal_actions,
+    legal_view,
+    ruse_actions,
+    ruse_count,
+)
 
 VARIANTS = [
     Rules(),
@@ -110,6 +120,36 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
         for name in Table.__slots__:
             if name not in ("kept", "ranks"):
                 assert getattr(table, name) == getattr(after, name), name
+
+
+def _ruses_checked(seed: int, rules: Rules, choice: int) -> int:
+    """A game played on a table, ruses often (the highest ids half the time,
+    so that their targets vary): at every ply the ruses counted are the ruses
+    listed and the view with them is the legal actions. The ruses counted."""
+    rng = random.Random(choice)
+    table = Table(new_game(seed=seed, first=seed % 2, rules=rules))
+    counted = 0
+    while table.outcome is None:
+        clans, opened, rest, ruses = legal_view(table)
+        if table.phase is Phase.PLAY:
+            assert ruse_count(table, opened) == len(ruse_actions(table, opened))
+        listed = ruse_actions(table, opened) if ruses else []
+        assert ruses == len(listed)
+        legal = [card * STONES + s for card in clans for s in opened] + rest + listed
+        assert legal == legal_actions(table)
+        counted += ruses
+        play(table, legal[-1] if rng.random() < 0.5 else rng.choice(legal))
+    return counted
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[3:]), st.integers(0, 2**16))
+def test_the_ruses_counted_are_the_ruses_listed(seed: int, rules: Rules, choice: int) -> None:
+    _ruses_checked(seed, rules, choice)
+
+
+def test_the_ruses_are_counted_in_many_positions() -> None:
+    assert sum(_ruses_checked(seed, VARIANTS[3], seed) for seed in range(10)) > 200
 
 
 @_SETTINGS
