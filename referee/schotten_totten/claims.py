@@ -28,7 +28,7 @@ from itertools import combinations, product
 
 from referee.cards import Card
 from referee.errors import ClaimRefusedError
-from referee.formations import FormationRule
+from referee.formations import FormationRule, Kind
 from referee.line import illegal, place_at
 from referee.line.cards import ids_of, rank
 from referee.line.claims import (
@@ -154,6 +154,15 @@ _ELITE_VALUES = {
     for name in ("joker", "spy", "shield_bearer")
 }
 
+#: The kinds as plain constants (an enum member read in a loop is slow).
+_COLOR_RUN, _THREE_OF_A_KIND, _COLOR, _RUN, _SUM = (
+    Kind.COLOR_RUN,
+    Kind.THREE_OF_A_KIND,
+    Kind.COLOR,
+    Kind.RUN,
+    Kind.SUM,
+)
+
 #: A side of clan cards only: no elite troop (its mask holds every card).
 _NO_ELITE: tuple[Tactic, ...] = ()
 
@@ -186,13 +195,31 @@ def elite_rank(rule: FormationRule, mask: int, elite: Sequence[Tactic]) -> int:
     Strength(kind=<Kind.COLOR_RUN: 4>, total=24)
     """
     pairs = INDEX.pairs
-    cards = [pairs[i] for i in ids_of(mask)]
-    colour = cards[0][0] if cards else 0
-    classify = rule.classify
+    ids = ids_of(mask)
+    values = [pairs[i][1] for i in ids]
+    # The troops take the clan cards' colour: one colour if theirs is one.
+    one_colour = len({pairs[i][0] for i in ids}) <= 1
+    kinds = rule.kinds
+    colour_run = one_colour and _COLOR_RUN in kinds
+    colour = one_colour and _COLOR in kinds
+    same, run_kind = _THREE_OF_A_KIND in kinds, _RUN in kinds
     best = -1
-    for values in product(*(_ELITE_VALUES[t.name] for t in elite)):
-        found = classify([*cards, *((colour, v) for v in values)])
-        best = max(best, rank(rule, found.kind, found.total))
+    for extra in product(*(_ELITE_VALUES[t.name] for t in elite)):
+        # rule.classify on the values: the strongest kind that counts, else a sum.
+        ordered = sorted((*values, *extra))
+        count = len(ordered)
+        run = ordered[-1] - ordered[0] == count - 1 and len(set(ordered)) == count
+        if run and colour_run:
+            kind = _COLOR_RUN
+        elif ordered[0] == ordered[-1] and same:
+            kind = _THREE_OF_A_KIND
+        elif colour:
+            kind = _COLOR
+        elif run and run_kind:
+            kind = _RUN
+        else:
+            kind = _SUM
+        best = max(best, rank(rule, kind, sum(ordered)))
     return best
 
 
