@@ -437,7 +437,12 @@ def ruse_count(t: Table, opened: Sequence[int]) -> int:
                 kinds = sides[i].bit_count() + (len(set(wild[i])) if wild[i] else 0)
                 count += kinds * (targets - (rooms >> s & 1))
     if _RECRUITER in hand:
-        count += len(_recruit_mixes(t))
+        if t.jokers_played[player]:
+            count += len(_recruit_mixes(t))
+        else:  # every mix the piles allow: the clan cards drawn in a range
+            clans, tactics = len(t.deck), len(t.tactic_deck)
+            total = min(3, clans + tactics)
+            count += min(total, clans) - max(0, total - tactics) + 1
     return count
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from itertools import product
 from typing import Any
 
 import pytest
@@ -20,10 +21,10 @@ from hypothesis import strategies as st
 from referee.game import Termination
 from referee.schotten_totten import Rules, State, new_game
 from referee.schotten_totten.actions import ACTIONS
-from referee.schotten_totten.cards import STONES
+from referee.schotten_totten.cards import ID, STONES, Tactic
 from referee.schotten_totten.determinize import determinize
 from referee.schotten_totten.playout import _general, _plain, _tactics, playout
-from referee.schotten_totten.state import Phase
+from referee.schotten_totten.state import STONES_IN, Phase
 from referee.schotten_totten.steps import play
 from referee.schotten_totten.table import (
     CLAIM,
@@ -140,6 +141,19 @@ def _ruses_checked(seed: int, rules: Rules, choice: int) -> int:
         counted += ruses
         play(table, legal[-1] if rng.random() < 0.5 else rng.choice(legal))
     return counted
+
+
+def test_the_recruiters_draws_are_counted_for_every_size_of_the_piles() -> None:
+    recruiter, joker = ID[Tactic("recruiter")], ID[Tactic("joker")]
+    for clans, tactics, played, hand in product(
+        range(5), range(5), (False, True), ([], [joker], [joker, 3])
+    ):
+        table = Table(new_game(seed=clans, rules=VARIANTS[3]))
+        table.hands[0] = sorted([*hand, recruiter])
+        table.deck, table.tactic_deck = table.deck[:clans], table.tactic_deck[:tactics]
+        table.jokers_played[0] = played
+        opened = STONES_IN[table.rooms[0]]
+        assert ruse_count(table, opened) == len(ruse_actions(table, opened))
 
 
 @_SETTINGS
