@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable
 
 from referee.game import Outcome, Termination, check_rng
@@ -61,6 +61,7 @@ from referee.schotten_totten.table import (
     legal_view,
     provable,
     ruse_actions,
+    tactic_plays,
 )
 
 __all__ = ["Policy", "playout"]
@@ -108,28 +109,7 @@ def _general(
             return ply_limit()
         limit -= 1
         if policy is None:
-            # The legal actions are the clan cards' plays (card by card, stone
-            # by stone), then the rest, increasing, the ruses' moves last and
-            # only counted (table.legal_view): the claims are the ids of the
-            # rest in [CLAIM, PASS); otherwise the pick is choose's,
-            # legal[int(rng.random() * len(legal))], the play or the ruse at
-            # that place made alone.
-            clans, opened, rest, ruses = legal_view(table)
-            at = bisect_left(rest, CLAIM)
-            if at < len(rest) and rest[at] < PASS:
-                action = rest[at]
-            else:
-                width = len(opened)
-                plays = len(clans) * width
-                listed = plays + len(rest)
-                count = listed + ruses
-                pick = int(rng.random() * count) if count > 1 else 0
-                if pick < plays:
-                    action = clans[pick // width] * STONES + opened[pick % width]
-                elif pick < listed:
-                    action = rest[pick - plays]
-                else:
-                    action = ruse_actions(table, opened)[pick - listed]
+            action = _pick(table, rng.random)
         else:
             action = choose(legal_actions(table), rng, table, policy)
         if trace is not None:
@@ -177,23 +157,27 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
 
 
 def _pick(t: Table, rng_random: Callable[[], float]) -> int:
-    """The default policy's action at the start of a turn (or among the
-    recruiter's cards put back), from :func:`~referee.schotten_totten.table.legal_view`:
-    the lowest claim, else ``legal[int(rng.random() * len(legal))]`` (see
-    :func:`_general`)."""
-    clans, opened, rest, ruses = legal_view(t)
-    at = bisect_left(rest, CLAIM)
-    if at < len(rest) and rest[at] < PASS:
-        return rest[at]
+    """The default policy's action (see the module): the lowest claim, else
+    ``legal[int(rng.random() * len(legal))]``. The legal actions are counted
+    in parts (:func:`~referee.schotten_totten.table.legal_view`): the clan
+    cards' plays (card by card, stone by stone), the tactic cards laid, the
+    rest (the claims first, the ids in [CLAIM, PASS)), the ruses' moves; only
+    the part picked from is listed, the play at that place made alone."""
+    clans, opened, tactics, rest, ruses = legal_view(t)
+    if rest and rest[0] < PASS:
+        return rest[0]
     width = len(opened)
     plays = len(clans) * width
-    listed = plays + len(rest)
+    laid = plays + tactics
+    listed = laid + len(rest)
     count = listed + ruses
     pick = int(rng_random() * count) if count > 1 else 0
     if pick < plays:
         return clans[pick // width] * STONES + opened[pick % width]
+    if pick < laid:
+        return tactic_plays(t, opened)[pick - plays]
     if pick < listed:
-        return rest[pick - plays]
+        return rest[pick - laid]
     return ruse_actions(t, opened)[pick - listed]
 
 

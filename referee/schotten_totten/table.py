@@ -56,6 +56,8 @@ __all__ = [
     "ruse_actions",
     "ruse_count",
     "sides_changed",
+    "tactic_play_count",
+    "tactic_plays",
 ]
 
 # Action id blocks (see referee.schotten_totten.actions).
@@ -278,8 +280,8 @@ def legal_actions(t: Table) -> list[int]:
 
 #: The legal actions in parts (see :func:`legal_parts`).
 Parts = tuple[Sequence[int], Sequence[int], list[int]]
-#: The legal actions in parts with the ruses counted (see :func:`legal_view`).
-View = tuple[Sequence[int], Sequence[int], list[int], int]
+#: The legal actions in parts, the tactic cards' moves counted (see :func:`legal_view`).
+View = tuple[Sequence[int], Sequence[int], int, list[int], int]
 
 
 def legal_parts(t: Table) -> Parts:
@@ -288,63 +290,74 @@ def legal_parts(t: Table) -> Parts:
     card by card and stone by stone, come first: ``card * STONES + stone``),
     then the rest, increasing. A playout picks a play by its place in the
     list without making the others (see ``playout``)."""
-    clans, opened, rest, ruses = legal_view(t)
+    clans, opened, tactics, rest, ruses = legal_view(t)
+    if tactics:
+        rest[:0] = tactic_plays(t, opened)
     if ruses:
         rest += ruse_actions(t, opened)
     return clans, opened, rest
 
 
 def legal_view(t: Table) -> View:
-    """:func:`legal_parts` with the ruses' moves counted, not listed:
-    ``(clans, opened, rest, ruses)``, where ``rest`` lacks the ruses' moves
-    (the highest ids, so they would come last) and ``ruses`` is their number
-    (:func:`ruse_count`): :func:`ruse_actions` lists them when one is picked."""
+    """:func:`legal_parts` with the tactic cards' moves counted, not listed:
+    ``(clans, opened, tactics, rest, ruses)``. The legal actions are the clan
+    cards' plays, then ``tactics`` moves of :func:`tactic_plays` (tactic cards
+    laid, ids below the claims), then ``rest`` (the claims first, increasing),
+    then ``ruses`` moves of :func:`ruse_actions` (the highest ids); each list
+    is made when one of its moves is picked."""
     if t.outcome is not None:
-        return (), (), [], 0
+        return (), (), 0, [], 0
     phase = t.phase
     if phase is _RECRUIT_RETURN:
-        return (), (), _returns(t), 0
+        return (), (), 0, _returns(t), 0
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
         player = t.to_move
         opened = open_stones(t, player)
-        allowed = t.rules.tactics and _may_play_tactic(t)
         hand = t.hands[player]
         clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
-        actions = _tactic_plays(t, hand[clans:], opened) if allowed else []
-        actions += claims
         if not can_lay_clan(t, player, opened) and not (claims and t.rules.early_bird):
-            actions.append(PASS)
-        return hand[:clans], opened, actions, ruse_count(t, opened) if allowed else 0
+            claims.append(PASS)
+        if clans < len(hand) and t.rules.tactics and _may_play_tactic(t):
+            return (
+                hand[:clans],
+                opened,
+                tactic_play_count(t, opened),
+                claims,
+                ruse_count(t, opened),
+            )
+        return hand[:clans], opened, 0, claims, 0
     if phase is _AFTER_PASS and claims:
-        return (), (), claims, 0
+        return (), (), 0, claims, 0
     if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
         if not t.rules.tactics:
             claims.append(DRAW)
         else:
             claims += [a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile]
-        return (), (), claims, 0
+        return (), (), 0, claims, 0
     claims.append(DONE)
-    return (), (), claims, 0
+    return (), (), 0, claims, 0
 
 
 def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> list[int]:
-    """The tactic cards laid at stones (the tactic limit allowing): elite
-    troops where the mover's side has room (``opened``; a second joker never),
-    combat styles on unclaimed stones without one. ``tactics`` are the hand's
-    tactic cards, sorted by id: elite troops, combat styles, then ruses."""
+def tactic_plays(t: Table, opened: Sequence[int]) -> list[int]:
+    """The tactic cards of the mover's hand laid at stones (the tactic limit
+    allowing), increasing: elite troops where its side has room (``opened``; a
+    second joker never), combat styles on unclaimed stones without one. The
+    hand's tactic cards are sorted by id: elite troops, combat styles, then
+    ruses (see :func:`ruse_actions`)."""
+    hand = t.hands[t.to_move]
     plays: list[int] = []
     last = -1
-    for card in tactics:
+    for card in hand[bisect_left(hand, CLANS) :]:
         if card == last:
             continue
         last = card
         if card >= _RECRUITER:
-            break  # only ruses are left: see ruse_actions
+            break  # only ruses are left
         if card < _FIRST_STYLE:  # an elite troop
             if not (card == _JOKER and t.jokers_played[t.to_move]):
                 at = card * STONES
@@ -353,6 +366,28 @@ def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> li
             at, owners, styles = card * STONES, t.owners, t.styles
             plays += [at + s for s in range(STONES) if owners[s] < 0 and styles[s] < 0]
     return plays
+
+
+def tactic_play_count(t: Table, opened: Sequence[int]) -> int:
+    """How many moves :func:`tactic_plays` lists, counted as it lists them:
+    per elite troop kind (a second joker none) the stones of ``opened``, per
+    combat style kind the unclaimed stones without a style."""
+    hand = t.hands[t.to_move]
+    count = 0
+    last = -1
+    for card in hand[bisect_left(hand, CLANS) :]:
+        if card == last:
+            continue
+        last = card
+        if card >= _RECRUITER:
+            break
+        if card < _FIRST_STYLE:
+            if not (card == _JOKER and t.jokers_played[t.to_move]):
+                count += len(opened)
+        else:
+            owners, styles = t.owners, t.styles
+            count += sum(1 for s in range(STONES) if owners[s] < 0 and styles[s] < 0)
+    return count
 
 
 def _placed(t: Table, player: int, stones: list[int]) -> list[int]:

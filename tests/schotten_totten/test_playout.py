@@ -34,6 +34,8 @@ from referee.schotten_totten.table import (
     legal_view,
     ruse_actions,
     ruse_count,
+    tactic_play_count,
+    tactic_plays,
 )
 
 VARIANTS = [
@@ -123,24 +125,37 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
                 assert getattr(table, name) == getattr(after, name), name
 
 
-def _ruses_checked(seed: int, rules: Rules, choice: int) -> int:
-    """A game played on a table, ruses often (the highest ids half the time,
-    so that their targets vary): at every ply the ruses counted are the ruses
-    listed and the view with them is the legal actions. The ruses counted."""
+def _counts_checked(seed: int, rules: Rules, choice: int) -> int:
+    """A game played on a table, tactic cards often (the highest ids half the
+    time, so that the ruses' targets vary): at every ply the tactic cards'
+    moves counted are the ones listed and the view with them is the legal
+    actions. The ruses counted."""
     rng = random.Random(choice)
     table = Table(new_game(seed=seed, first=seed % 2, rules=rules))
     counted = 0
     while table.outcome is None:
-        clans, opened, rest, ruses = legal_view(table)
+        clans, opened, tactics, rest, ruses = legal_view(table)
         if table.phase is Phase.PLAY:
+            assert tactic_play_count(table, opened) == len(tactic_plays(table, opened))
             assert ruse_count(table, opened) == len(ruse_actions(table, opened))
+        laid = tactic_plays(table, opened) if tactics else []
         listed = ruse_actions(table, opened) if ruses else []
-        assert ruses == len(listed)
-        legal = [card * STONES + s for card in clans for s in opened] + rest + listed
+        assert (tactics, ruses) == (len(laid), len(listed))
+        legal = [card * STONES + s for card in clans for s in opened] + laid + rest + listed
         assert legal == legal_actions(table)
         counted += ruses
         play(table, legal[-1] if rng.random() < 0.5 else rng.choice(legal))
     return counted
+
+
+@_SETTINGS
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[3:]), st.integers(0, 2**16))
+def test_the_moves_counted_are_the_moves_listed(seed: int, rules: Rules, choice: int) -> None:
+    _counts_checked(seed, rules, choice)
+
+
+def test_the_ruses_are_counted_in_many_positions() -> None:
+    assert sum(_counts_checked(seed, VARIANTS[3], seed) for seed in range(10)) > 200
 
 
 def test_the_recruiters_draws_are_counted_for_every_size_of_the_piles() -> None:
@@ -154,16 +169,6 @@ def test_the_recruiters_draws_are_counted_for_every_size_of_the_piles() -> None:
         table.jokers_played[0] = played
         opened = STONES_IN[table.rooms[0]]
         assert ruse_count(table, opened) == len(ruse_actions(table, opened))
-
-
-@_SETTINGS
-@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[3:]), st.integers(0, 2**16))
-def test_the_ruses_counted_are_the_ruses_listed(seed: int, rules: Rules, choice: int) -> None:
-    _ruses_checked(seed, rules, choice)
-
-
-def test_the_ruses_are_counted_in_many_positions() -> None:
-    assert sum(_ruses_checked(seed, VARIANTS[3], seed) for seed in range(10)) > 200
 
 
 @settings(max_examples=80, deadline=None)
