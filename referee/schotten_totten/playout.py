@@ -56,7 +56,6 @@ from referee.schotten_totten.table import (
     DRAW_TACTIC,
     PASS,
     Table,
-    claims_now,
     legal_actions,
     legal_view,
     provable,
@@ -130,6 +129,7 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
     rng_random = rng.random
     record = None if trace is None else trace.append
     deck, tactic_deck = t.deck, t.tactic_deck
+    after = not t.rules.early_bird  # claims_now after the play, the pass or the recruiter
     while t.outcome is None:
         phase = t.phase
         if phase is _PLAY or phase is _RECRUIT_RETURN:
@@ -138,9 +138,10 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
                 record(action)
             play(t, action)
             continue
-        # After playing or passing (or the recruiter's draws): claims_now and
-        # the rest of legal_view's steps, in its order.
-        stones = provable(t) if claims_now(t) else ()
+        # After playing or passing (or the recruiter's draws): claims when
+        # claims_now allows them (not with Der frühe Vogel) and the mover has
+        # a complete side, then the rest of legal_view's steps, in its order.
+        stones = provable(t) if after and t.complete[t.to_move] else ()
         if stones:
             action = CLAIM + stones[0]
             claim(t, stones[0])

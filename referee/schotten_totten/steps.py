@@ -55,7 +55,10 @@ def play(t: Table, action: int) -> None:
     """Play ``action`` (legal: see :func:`legal_actions`) on ``t``."""
     if action < CLAIM:
         card, stone = divmod(action, STONES)
-        if _KIND[card] == "style":
+        if card < CLANS:
+            t.hands[t.to_move].remove(card)  # _spend: a clan card counts for no limit
+            _lay(t, card, stone, t.to_move)
+        elif _KIND[card] == "style":
             _style(t, card, stone)
         else:
             _spend(t, card)
