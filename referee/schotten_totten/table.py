@@ -211,22 +211,27 @@ def claims_now(t: Table) -> bool:
 def holds(t: Table, stone: int, player: int) -> bool:
     """The claim rule (``claims.holds``): ``player``'s complete side at
     ``stone`` can be claimed, from the kept verdict while it stands."""
-    i = 2 * stone + player
-    j = i ^ 1
-    seen = t.seen
-    found = t.kept[i]
+    found = t.kept[2 * stone + player]
     if found is not None:
         if found[0]:
-            if not found[1] & ~seen:
+            if not found[1] & ~t.seen:
                 return True
-        elif not found[1] & seen:
+        elif not found[1] & t.seen:
             return False
+    return _prove(t, stone, player)
+
+
+def _prove(t: Table, stone: int, player: int) -> bool:
+    """The claim rule proved afresh (``claims._prove``: :func:`~referee.schotten_totten.claims.decided`),
+    its verdict kept, with the ranks of the complete sides."""
+    i = 2 * stone + player
+    j = i ^ 1
     mine_at, theirs_at = t.completed[i], t.completed[j]
     rule = _RULE[t.styles[stone]]
-    ranks = t.ranks
+    ranks, wild = t.ranks, t.wild
     if ranks[i] < 0:
-        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in t.wild[i]])  # type: ignore[misc]
-    theirs_wild = [CARDS[c] for c in t.wild[j]]
+        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in wild[i]] if wild[i] else ())  # type: ignore[misc]
+    theirs_wild = [CARDS[c] for c in wild[j]] if wild[j] else ()
     if ranks[j] < 0 and t.counts[j] == t.sizes[stone]:
         ranks[j] = side_rank(rule, t.sides[j], theirs_wild)  # type: ignore[arg-type]
     answer = decided(
@@ -236,7 +241,7 @@ def holds(t: Table, stone: int, player: int) -> bool:
         theirs_wild,  # type: ignore[arg-type]
         t.counts[j],
         mine_at >= 0 and theirs_at >= 0 and mine_at < theirs_at,
-        seen,
+        t.seen,
         ranks[j],
     )
     t.kept[i] = answer
@@ -251,7 +256,7 @@ def provable(t: Table) -> list[int]:
         # The kept verdict while it stands (holds, inlined), else a proof.
         found = kept[2 * s + player]
         if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
-            if holds(t, s, player):
+            if _prove(t, s, player):
                 stones.append(s)
         elif found[0]:
             stones.append(s)
