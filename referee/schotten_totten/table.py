@@ -477,9 +477,12 @@ def ruse_count(t: Table, opened: Sequence[int]) -> int:
                 kinds = sides[i].bit_count() + (len(set(wild[i])) if wild[i] else 0)
                 count += kinds * (targets - (rooms >> s & 1))
     if _RECRUITER in hand:
-        if t.jokers_played[player]:
+        if t.jokers_played[player] and sum(c != _JOKER and c != _RECRUITER for c in hand) < 2:
             count += len(_recruit_mixes(t))
-        else:  # every mix the piles allow: the clan cards drawn in a range
+        else:
+            # Every mix the piles allow (a range of clan cards drawn): none
+            # leaves too few cards to put back without the second joker
+            # when two other cards than it stay in hand.
             clans, tactics = len(t.deck), len(t.tactic_deck)
             total = min(3, clans + tactics)
             count += min(total, clans) - max(0, total - tactics) + 1

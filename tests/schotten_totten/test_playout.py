@@ -160,12 +160,14 @@ def test_the_ruses_are_counted_in_many_positions() -> None:
 
 def test_the_recruiters_draws_are_counted_for_every_size_of_the_piles() -> None:
     recruiter, joker = ID[Tactic("recruiter")], ID[Tactic("joker")]
-    for clans, tactics, played, hand in product(
-        range(5), range(5), (False, True), ([], [joker], [joker, 3])
+    hands = ([], [joker], [joker, 3], [3, 4], [joker, 3, 4])
+    for clans, tactics, played, hand, on_top in product(
+        range(5), range(5), (False, True), hands, ([], [joker])
     ):
         table = Table(new_game(seed=clans, rules=VARIANTS[3]))
         table.hands[0] = sorted([*hand, recruiter])
-        table.deck, table.tactic_deck = table.deck[:clans], table.tactic_deck[:tactics]
+        table.deck = table.deck[:clans]
+        table.tactic_deck = (table.tactic_deck[:tactics] + on_top)[-tactics:] if tactics else []
         table.jokers_played[0] = played
         opened = STONES_IN[table.rooms[0]]
         assert ruse_count(table, opened) == len(ruse_actions(table, opened))
