@@ -293,8 +293,7 @@ def legal_parts(t: Table) -> Parts:
     """:func:`legal_actions` in three parts ``(clans, opened, rest)``: the
     clan cards the mover may lay and the stones open to them (their plays,
     card by card and stone by stone, come first: ``card * STONES + stone``),
-    then the rest, increasing. A playout picks a play by its place in the
-    list without making the others (see ``playout``)."""
+    then the rest, increasing (:func:`legal_view` with its counted parts listed)."""
     clans, opened, tactics, rest, ruses = legal_view(t)
     if tactics:
         rest[:0] = tactic_plays(t, opened)
