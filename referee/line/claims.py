@@ -13,16 +13,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
-from referee.cards import Card, CardSet
+from referee.cards import Card
 from referee.formations import FormationRule
-from referee.line.cards import CardIndex, strength_of
+from referee.line.cards import CardIndex
 from referee.prover import ClaimVerdict, Engine, Piece, Pool, decide_claim
 
 __all__ = [
     "NO_POOL",
     "Kept",
     "Place",
-    "PlainBest",
     "Sight",
     "card_bits",
     "claim_answer",
@@ -244,44 +243,6 @@ def plain_verdict(
         ranked = index.rank_of(theirs, rule) if theirs_rank < 0 else theirs_rank
         return claim_answer(mine, (ranked, 0), True, first, seen)
     return claim_answer(mine, index.best(theirs, seen, rule), False, first, seen)
-
-
-class PlainBest:
-    """:meth:`CardIndex.best` for sides of :class:`~referee.cards.Card`
-    values (used by Schotten Totten 2 until it moves onto the kernel): the
-    rule's key of the best formation a side can reach and the cards it adds.
-
-    >>> from referee.cards import CardSet
-    >>> deck = CardSet(colours="RB", colour_names=("red", "blue"), values=range(1, 6))
-    >>> best = PlainBest(deck.cards)
-    >>> key, added = best.best((Card("R", 4),), {Card("R", 4), Card("R", 5)}, FormationRule(3))
-    >>> key, [str(c) for c in added]
-    ((<Kind.COLOR_RUN: 4>, 9), ['R2', 'R3'])
-    """
-
-    __slots__ = ("_absent", "_index")
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        listed = list(cards)
-        deck = set(listed)
-        colours = "".join(dict.fromkeys(c.colour for c in listed))
-        values = range(min(c.value for c in deck), max(c.value for c in deck) + 1)
-        self._index = CardIndex(CardSet(colours, tuple(colours), values))
-        #: the cards of the grid that the deck lacks: never added
-        self._absent = self._index.mask(c for c in self._index.cards if c not in deck)
-
-    def best(
-        self, side: Sequence[Card], seen: AbstractSet[Card], rule: FormationRule
-    ) -> tuple[tuple[int, int], tuple[Card, ...]] | None:
-        """The rule's key of the best formation ``side`` can reach and the
-        cards it adds, or ``None`` when too few cards are unseen to complete
-        it. ``seen`` holds every card that cannot be added (``side``'s own
-        among them)."""
-        index = self._index
-        found = index.best(index.mask(side), index.mask(seen) | self._absent, rule)
-        if found is None:
-            return None
-        return rule.key(strength_of(rule, found[0])), index.cards_of(found[1])
 
 
 def card_bits(cards: Iterable[Card]) -> dict[Card, int]:

@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable
 
 from referee.game import Outcome, Termination, check_rng
@@ -47,15 +47,20 @@ from referee.line.claims import plain_verdict
 from referee.line.playout import Policy, choose, ply_limit, winner_pattern
 from referee.schotten_totten.cards import FORMATION, INDEX, STONES
 from referee.schotten_totten.state import STONES_IN, Phase, State
-from referee.schotten_totten.steps import play
+from referee.schotten_totten.steps import claim, draw, end_turn, play
 from referee.schotten_totten.table import (
     CLAIM,
     DONE,
     DRAW,
+    DRAW_CLAN,
+    DRAW_TACTIC,
     PASS,
     Table,
     legal_actions,
-    legal_parts,
+    legal_view,
+    provable,
+    ruse_actions,
+    tactic_plays,
 )
 
 __all__ = ["Policy", "playout"]
@@ -63,6 +68,7 @@ __all__ = ["Policy", "playout"]
 #: rooms mask -> the stones (from 0) it holds, increasing (512 entries, data).
 _STONES_OF = STONES_IN
 _PLAY, _AFTER_PLAY, _AFTER_PASS = Phase.PLAY, Phase.AFTER_PLAY, Phase.AFTER_PASS
+_RECRUIT_RETURN = Phase.RECRUIT_RETURN
 
 
 def playout(
@@ -85,7 +91,9 @@ def playout(
     table = Table(state)
     if table.outcome is not None:
         return table.outcome
-    if policy is None and max_plies is None and not table.rules.tactics:
+    if policy is None and max_plies is None:
+        if table.rules.tactics:
+            return _tactics(table, rng, trace)
         return _plain(table, rng, trace)
     return _general(table, rng, policy, -1 if max_plies is None else max_plies, trace)
 
@@ -100,30 +108,78 @@ def _general(
             return ply_limit()
         limit -= 1
         if policy is None:
-            # The legal actions are the clan cards' plays (card by card, stone
-            # by stone), then the rest, increasing (table.legal_parts): the
-            # claims are the ids of the rest in [CLAIM, PASS); otherwise the
-            # pick is choose's, legal[int(rng.random() * len(legal))], the
-            # play at that place made alone.
-            clans, opened, rest = legal_parts(table)
-            at = bisect_left(rest, CLAIM)
-            if at < len(rest) and rest[at] < PASS:
-                action = rest[at]
-            else:
-                width = len(opened)
-                plays = len(clans) * width
-                count = plays + len(rest)
-                pick = int(rng.random() * count) if count > 1 else 0
-                if pick < plays:
-                    action = clans[pick // width] * STONES + opened[pick % width]
-                else:
-                    action = rest[pick - plays]
+            action = _pick(table, rng.random)
         else:
             action = choose(legal_actions(table), rng, table, policy)
         if trace is not None:
             trace.append(action)
         play(table, action)
     return table.outcome
+
+
+def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outcome:
+    """The default policy with tactic cards and without a ply limit: the same
+    rules and the same choices as :func:`_general` (a test plays both), with
+    the steps between two plays written out: the claims (the lowest provable
+    stone, whenever claims may be made), the draw from either pile (uniformly
+    when both hold cards: ``int(rng.random() * 2)``, which is
+    ``rng.random() < 0.5``) and the end of a turn that draws nothing. A play
+    (and the recruiter's cards put back) is picked as :func:`_general` picks it."""
+    t = table
+    rng_random = rng.random
+    record = None if trace is None else trace.append
+    deck, tactic_deck = t.deck, t.tactic_deck
+    after = not t.rules.early_bird  # claims_now after the play, the pass or the recruiter
+    while t.outcome is None:
+        phase = t.phase
+        if phase is _PLAY or phase is _RECRUIT_RETURN:
+            action = _pick(t, rng_random)
+            if record is not None:
+                record(action)
+            play(t, action)
+            continue
+        # After playing or passing (or the recruiter's draws): claims when
+        # claims_now allows them (not with Der frühe Vogel) and the mover has
+        # a complete side, then the rest of legal_view's steps, in its order.
+        stones = provable(t) if after and t.complete[t.to_move] else ()
+        if stones:
+            action = CLAIM + stones[0]
+            claim(t, stones[0])
+        elif phase is _AFTER_PLAY and (deck or tactic_deck):
+            clan = bool(deck) and (not tactic_deck or rng_random() < 0.5)
+            action = DRAW_CLAN if clan else DRAW_TACTIC
+            draw(t, clan)
+        else:
+            action = DONE
+            end_turn(t)
+        if record is not None:
+            record(action)
+    return t.outcome
+
+
+def _pick(t: Table, rng_random: Callable[[], float]) -> int:
+    """The default policy's action (see the module): the lowest claim, else
+    ``legal[int(rng.random() * len(legal))]``. The legal actions are counted
+    in parts (:func:`~referee.schotten_totten.table.legal_view`): the clan
+    cards' plays (card by card, stone by stone), the tactic cards laid, the
+    rest (the claims first, the ids in [CLAIM, PASS)), the ruses' moves; only
+    the part picked from is listed, the play at that place made alone."""
+    clans, opened, tactics, rest, ruses = legal_view(t)
+    if rest and rest[0] < PASS:
+        return rest[0]
+    width = len(opened)
+    plays = len(clans) * width
+    laid = plays + tactics
+    listed = laid + len(rest)
+    count = listed + ruses
+    pick = int(rng_random() * count) if count > 1 else 0
+    if pick < plays:
+        return clans[pick // width] * STONES + opened[pick % width]
+    if pick < laid:
+        return tactic_plays(t, opened)[pick - plays]
+    if pick < listed:
+        return rest[pick - laid]
+    return ruse_actions(t, opened)[pick - listed]
 
 
 def _plain(table: Table, rng: random.Random, trace: list[int] | None) -> Outcome:

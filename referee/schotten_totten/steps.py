@@ -55,7 +55,10 @@ def play(t: Table, action: int) -> None:
     """Play ``action`` (legal: see :func:`legal_actions`) on ``t``."""
     if action < CLAIM:
         card, stone = divmod(action, STONES)
-        if _KIND[card] == "style":
+        if card < CLANS:
+            t.hands[t.to_move].remove(card)  # _spend: a clan card counts for no limit
+            _lay(t, card, stone, t.to_move)
+        elif _KIND[card] == "style":
             _style(t, card, stone)
         else:
             _spend(t, card)
@@ -149,10 +152,18 @@ def _lay(t: Table, card: int, stone: int, player: int) -> None:
         t.seen |= 1 << card
     else:
         t.wild[i] = (*t.wild[i], card)
-    t.counts[i] += 1
-    t.completed[i] = t.ply if t.counts[i] == t.sizes[stone] else -1
-    _changed(t, stone, i)
-    sides_changed(t, stone)
+    t.kept[i & ~1] = t.kept[i | 1] = None  # _changed: proved again,
+    t.ranks[i] = -1  # this side's rank read again
+    count = t.counts[i] = t.counts[i] + 1
+    if count == t.sizes[stone]:
+        t.completed[i] = t.ply
+        # sides_changed for the side that grew (a card is laid only where the
+        # side has room, on an unclaimed stone): complete now.
+        bit = 1 << stone
+        t.rooms[player] &= ~bit
+        t.complete[player] |= bit
+    else:
+        t.completed[i] = -1
 
 
 def _take(t: Table, card: int, stone: int, player: int) -> None:

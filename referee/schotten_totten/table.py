@@ -45,7 +45,20 @@ from referee.schotten_totten.cards import (
 from referee.schotten_totten.claims import decided, side_rank
 from referee.schotten_totten.state import ALL_STONES, STONES_IN, Phase, Rules, State
 
-__all__ = ["Parts", "Table", "legal_actions", "legal_parts", "provable", "sides_changed"]
+__all__ = [
+    "Parts",
+    "Table",
+    "View",
+    "legal_actions",
+    "legal_parts",
+    "legal_view",
+    "provable",
+    "ruse_actions",
+    "ruse_count",
+    "sides_changed",
+    "tactic_play_count",
+    "tactic_plays",
+]
 
 # Action id blocks (see referee.schotten_totten.actions).
 _KINDS = len(CARDS)
@@ -198,22 +211,27 @@ def claims_now(t: Table) -> bool:
 def holds(t: Table, stone: int, player: int) -> bool:
     """The claim rule (``claims.holds``): ``player``'s complete side at
     ``stone`` can be claimed, from the kept verdict while it stands."""
-    i = 2 * stone + player
-    j = i ^ 1
-    seen = t.seen
-    found = t.kept[i]
+    found = t.kept[2 * stone + player]
     if found is not None:
         if found[0]:
-            if not found[1] & ~seen:
+            if not found[1] & ~t.seen:
                 return True
-        elif not found[1] & seen:
+        elif not found[1] & t.seen:
             return False
+    return _prove(t, stone, player)
+
+
+def _prove(t: Table, stone: int, player: int) -> bool:
+    """The claim rule proved afresh (``claims._prove``: :func:`~referee.schotten_totten.claims.decided`),
+    its verdict kept, with the ranks of the complete sides."""
+    i = 2 * stone + player
+    j = i ^ 1
     mine_at, theirs_at = t.completed[i], t.completed[j]
     rule = _RULE[t.styles[stone]]
-    ranks = t.ranks
+    ranks, wild = t.ranks, t.wild
     if ranks[i] < 0:
-        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in t.wild[i]])  # type: ignore[misc]
-    theirs_wild = [CARDS[c] for c in t.wild[j]]
+        ranks[i] = side_rank(rule, t.sides[i], [CARDS[c] for c in wild[i]] if wild[i] else ())  # type: ignore[misc]
+    theirs_wild = [CARDS[c] for c in wild[j]] if wild[j] else ()
     if ranks[j] < 0 and t.counts[j] == t.sizes[stone]:
         ranks[j] = side_rank(rule, t.sides[j], theirs_wild)  # type: ignore[arg-type]
     answer = decided(
@@ -223,7 +241,7 @@ def holds(t: Table, stone: int, player: int) -> bool:
         theirs_wild,  # type: ignore[arg-type]
         t.counts[j],
         mine_at >= 0 and theirs_at >= 0 and mine_at < theirs_at,
-        seen,
+        t.seen,
         ranks[j],
     )
     t.kept[i] = answer
@@ -238,7 +256,7 @@ def provable(t: Table) -> list[int]:
         # The kept verdict while it stands (holds, inlined), else a proof.
         found = kept[2 * s + player]
         if found is None or (found[1] & ~seen if found[0] else found[1] & seen):
-            if holds(t, s, player):
+            if _prove(t, s, player):
                 stones.append(s)
         elif found[0]:
             stones.append(s)
@@ -267,62 +285,83 @@ def legal_actions(t: Table) -> list[int]:
 
 #: The legal actions in parts (see :func:`legal_parts`).
 Parts = tuple[Sequence[int], Sequence[int], list[int]]
+#: The legal actions in parts, the tactic cards' moves counted (see :func:`legal_view`).
+View = tuple[Sequence[int], Sequence[int], int, list[int], int]
 
 
 def legal_parts(t: Table) -> Parts:
     """:func:`legal_actions` in three parts ``(clans, opened, rest)``: the
     clan cards the mover may lay and the stones open to them (their plays,
     card by card and stone by stone, come first: ``card * STONES + stone``),
-    then the rest, increasing. A playout picks a play by its place in the
-    list without making the others (see ``playout``)."""
+    then the rest, increasing (:func:`legal_view` with its counted parts listed)."""
+    clans, opened, tactics, rest, ruses = legal_view(t)
+    if tactics:
+        rest[:0] = tactic_plays(t, opened)
+    if ruses:
+        rest += ruse_actions(t, opened)
+    return clans, opened, rest
+
+
+def legal_view(t: Table) -> View:
+    """:func:`legal_parts` with the tactic cards' moves counted, not listed:
+    ``(clans, opened, tactics, rest, ruses)``. The legal actions are the clan
+    cards' plays, then ``tactics`` moves of :func:`tactic_plays` (tactic cards
+    laid, ids below the claims), then ``rest`` (the claims first, increasing),
+    then ``ruses`` moves of :func:`ruse_actions` (the highest ids); each list
+    is made when one of its moves is picked."""
     if t.outcome is not None:
-        return (), (), []
+        return (), (), 0, [], 0
     phase = t.phase
     if phase is _RECRUIT_RETURN:
-        return (), (), _returns(t)
+        return (), (), 0, _returns(t), 0
     claims = [CLAIM + s for s in provable(t)] if claims_now(t) else []
     if phase is _PLAY:
         player = t.to_move
         opened = open_stones(t, player)
-        allowed = t.rules.tactics and _may_play_tactic(t)
         hand = t.hands[player]
         clans = bisect_left(hand, CLANS)  # the clan cards (each once) come first
-        actions = _tactic_plays(t, hand[clans:], opened) if allowed else []
-        actions += claims
         if not can_lay_clan(t, player, opened) and not (claims and t.rules.early_bird):
-            actions.append(PASS)
-        if allowed:
-            actions += _ruses(t, opened)
-        return hand[:clans], opened, actions
+            claims.append(PASS)
+        if clans < len(hand) and t.rules.tactics and _may_play_tactic(t):
+            return (
+                hand[:clans],
+                opened,
+                tactic_play_count(t, opened),
+                claims,
+                ruse_count(t, opened),
+            )
+        return hand[:clans], opened, 0, claims, 0
     if phase is _AFTER_PASS and claims:
-        return (), (), claims
+        return (), (), 0, claims, 0
     if phase is _AFTER_PLAY and (t.deck or t.tactic_deck):
         if not t.rules.tactics:
             claims.append(DRAW)
         else:
             claims += [a for a, pile in ((DRAW_CLAN, t.deck), (DRAW_TACTIC, t.tactic_deck)) if pile]
-        return (), (), claims
+        return (), (), 0, claims, 0
     claims.append(DONE)
-    return (), (), claims
+    return (), (), 0, claims, 0
 
 
 def _may_play_tactic(t: Table) -> bool:
     return may_play_tactic(t.tactics_played, t.to_move)
 
 
-def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> list[int]:
-    """The tactic cards laid at stones (the tactic limit allowing): elite
-    troops where the mover's side has room (``opened``; a second joker never),
-    combat styles on unclaimed stones without one. ``tactics`` are the hand's
-    tactic cards, sorted by id: elite troops, combat styles, then ruses."""
+def tactic_plays(t: Table, opened: Sequence[int]) -> list[int]:
+    """The tactic cards of the mover's hand laid at stones (the tactic limit
+    allowing), increasing: elite troops where its side has room (``opened``; a
+    second joker never), combat styles on unclaimed stones without one. The
+    hand's tactic cards are sorted by id: elite troops, combat styles, then
+    ruses (see :func:`ruse_actions`)."""
+    hand = t.hands[t.to_move]
     plays: list[int] = []
     last = -1
-    for card in tactics:
+    for card in hand[bisect_left(hand, CLANS) :]:
         if card == last:
             continue
         last = card
         if card >= _RECRUITER:
-            break  # only ruses are left: see _ruses
+            break  # only ruses are left
         if card < _FIRST_STYLE:  # an elite troop
             if not (card == _JOKER and t.jokers_played[t.to_move]):
                 at = card * STONES
@@ -331,6 +370,28 @@ def _tactic_plays(t: Table, tactics: Sequence[int], opened: Sequence[int]) -> li
             at, owners, styles = card * STONES, t.owners, t.styles
             plays += [at + s for s in range(STONES) if owners[s] < 0 and styles[s] < 0]
     return plays
+
+
+def tactic_play_count(t: Table, opened: Sequence[int]) -> int:
+    """How many moves :func:`tactic_plays` lists, counted as it lists them:
+    per elite troop kind (a second joker none) the stones of ``opened``, per
+    combat style kind the unclaimed stones without a style."""
+    hand = t.hands[t.to_move]
+    count = 0
+    last = -1
+    for card in hand[bisect_left(hand, CLANS) :]:
+        if card == last:
+            continue
+        last = card
+        if card >= _RECRUITER:
+            break
+        if card < _FIRST_STYLE:
+            if not (card == _JOKER and t.jokers_played[t.to_move]):
+                count += len(opened)
+        else:
+            owners, styles = t.owners, t.styles
+            count += sum(1 for s in range(STONES) if owners[s] < 0 and styles[s] < 0)
+    return count
 
 
 def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
@@ -351,10 +412,11 @@ def _placed(t: Table, player: int, stones: list[int]) -> list[int]:
     return found
 
 
-def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
+def ruse_actions(t: Table, opened: Sequence[int]) -> list[int]:
     """The moves of the ruses in the mover's hand (the tactic limit allowing),
     increasing: banshee, traitor, strategist, recruiter. Each ruse names a card
-    kind at a stone (``kind * STONES + stone``, increasing), then a target."""
+    kind at a stone (``kind * STONES + stone``, increasing), then a target;
+    ``opened`` are the stones with room on the mover's side."""
     player, opponent = t.to_move, 1 - t.to_move
     hand = t.hands[player]
     if not hand or hand[-1] < _RECRUITER:
@@ -378,6 +440,52 @@ def _ruses(t: Table, opened: Sequence[int]) -> list[int]:
     if _RECRUITER in hand:
         actions += [RECRUIT + RECRUIT_DRAWS.index(mix) for mix in _recruit_mixes(t)]
     return actions
+
+
+def ruse_count(t: Table, opened: Sequence[int]) -> int:
+    """How many moves :func:`ruse_actions` lists, counted as it lists them: the
+    banshee one per card kind on the opponent's side of an unclaimed stone,
+    the traitor one per clan card kind there and stone in ``opened``, the
+    strategist one per card kind on the mover's side of an unclaimed stone and
+    target (back to the hand, or a stone in ``opened`` other than its own),
+    the recruiter one per mix of draws."""
+    player = t.to_move
+    hand = t.hands[player]
+    if not hand or hand[-1] < _RECRUITER:
+        return 0  # no ruse in hand (the ruses have the highest ids)
+    owners, sides, wild = t.owners, t.sides, t.wild
+    count = 0
+    banshee, traitor = _BANSHEE in hand, _TRAITOR in hand
+    if banshee or traitor:
+        clans = troops = 0
+        for s in range(STONES):
+            if owners[s] < 0:
+                i = 2 * s + 1 - player
+                clans += sides[i].bit_count()
+                if wild[i]:
+                    troops += len(set(wild[i]))
+        if banshee:
+            count += clans + troops
+        if traitor:
+            count += clans * len(opened)
+    if _STRATEGIST in hand:
+        targets, rooms = 1 + len(opened), t.rooms[player]
+        for s in range(STONES):
+            if owners[s] < 0:
+                i = 2 * s + player
+                kinds = sides[i].bit_count() + (len(set(wild[i])) if wild[i] else 0)
+                count += kinds * (targets - (rooms >> s & 1))
+    if _RECRUITER in hand:
+        if t.jokers_played[player] and sum(c != _JOKER and c != _RECRUITER for c in hand) < 2:
+            count += len(_recruit_mixes(t))
+        else:
+            # Every mix the piles allow (a range of clan cards drawn): none
+            # leaves too few cards to put back without the second joker
+            # when two other cards than it stay in hand.
+            clans, tactics = len(t.deck), len(t.tactic_deck)
+            total = min(3, clans + tactics)
+            count += min(total, clans) - max(0, total - tactics) + 1
+    return count
 
 
 def _recruit_mixes(t: Table) -> list[tuple[int, int]]:

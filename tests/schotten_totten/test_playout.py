@@ -3,14 +3,15 @@
 ``playout`` plays action ids on a :class:`~referee.schotten_totten.table.Table`;
 every id it plays, turned into a move and played through ``State.play``, must
 be legal there and reach the same outcome. The table's legal actions are the
-referee's legal moves at every ply, and the written-out loop of the default
-policy makes the same choices as the general one.
+referee's legal moves at every ply, and the written-out loops of the default
+policy make the same choices as the general one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from itertools import product
 from typing import Any
 
 import pytest
@@ -20,10 +21,22 @@ from hypothesis import strategies as st
 from referee.game import Termination
 from referee.schotten_totten import Rules, State, new_game
 from referee.schotten_totten.actions import ACTIONS
+from referee.schotten_totten.cards import ID, STONES, Tactic
 from referee.schotten_totten.determinize import determinize
-from referee.schotten_totten.playout import _general, _plain, playout
+from referee.schotten_totten.playout import _general, _plain, _tactics, playout
+from referee.schotten_totten.state import STONES_IN, Phase
 from referee.schotten_totten.steps import play
-from referee.schotten_totten.table import CLAIM, PASS, Table, legal_actions
+from referee.schotten_totten.table import (
+    CLAIM,
+    PASS,
+    Table,
+    legal_actions,
+    legal_view,
+    ruse_actions,
+    ruse_count,
+    tactic_play_count,
+    tactic_plays,
+)
 
 VARIANTS = [
     Rules(),
@@ -112,9 +125,57 @@ def test_the_tables_legal_actions_are_the_referees_at_every_ply(
                 assert getattr(table, name) == getattr(after, name), name
 
 
+def _counts_checked(seed: int, rules: Rules, choice: int) -> int:
+    """A game played on a table, tactic cards often (the highest ids half the
+    time, so that the ruses' targets vary): at every ply the tactic cards'
+    moves counted are the ones listed and the view with them is the legal
+    actions. The ruses counted."""
+    rng = random.Random(choice)
+    table = Table(new_game(seed=seed, first=seed % 2, rules=rules))
+    counted = 0
+    while table.outcome is None:
+        clans, opened, tactics, rest, ruses = legal_view(table)
+        if table.phase is Phase.PLAY:
+            assert tactic_play_count(table, opened) == len(tactic_plays(table, opened))
+            assert ruse_count(table, opened) == len(ruse_actions(table, opened))
+        laid = tactic_plays(table, opened) if tactics else []
+        listed = ruse_actions(table, opened) if ruses else []
+        assert (tactics, ruses) == (len(laid), len(listed))
+        legal = [card * STONES + s for card in clans for s in opened] + laid + rest + listed
+        assert legal == legal_actions(table)
+        counted += ruses
+        play(table, legal[-1] if rng.random() < 0.5 else rng.choice(legal))
+    return counted
+
+
 @_SETTINGS
-@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[:3]), st.integers(0, 40))
-def test_the_written_out_loop_makes_the_general_loops_choices(
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS[3:]), st.integers(0, 2**16))
+def test_the_moves_counted_are_the_moves_listed(seed: int, rules: Rules, choice: int) -> None:
+    _counts_checked(seed, rules, choice)
+
+
+def test_the_ruses_are_counted_in_many_positions() -> None:
+    assert sum(_counts_checked(seed, VARIANTS[3], seed) for seed in range(10)) > 200
+
+
+def test_the_recruiters_draws_are_counted_for_every_size_of_the_piles() -> None:
+    recruiter, joker = ID[Tactic("recruiter")], ID[Tactic("joker")]
+    hands = ([], [joker], [joker, 3], [3, 4], [joker, 3, 4])
+    for clans, tactics, played, hand, on_top in product(
+        range(5), range(5), (False, True), hands, ([], [joker])
+    ):
+        table = Table(new_game(seed=clans, rules=VARIANTS[3]))
+        table.hands[0] = sorted([*hand, recruiter])
+        table.deck = table.deck[:clans]
+        table.tactic_deck = (table.tactic_deck[:tactics] + on_top)[-tactics:] if tactics else []
+        table.jokers_played[0] = played
+        opened = STONES_IN[table.rooms[0]]
+        assert ruse_count(table, opened) == len(ruse_actions(table, opened))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS), st.integers(0, 40))
+def test_the_written_out_loops_make_the_general_loops_choices(
     seed: int, rules: Rules, plies: int
 ) -> None:
     state = _midgame(seed, rules, plies)
@@ -122,7 +183,8 @@ def test_the_written_out_loop_makes_the_general_loops_choices(
         return
     fast: list[int] = []
     general: list[int] = []
-    outcome = _plain(Table(state), random.Random(seed), fast)
+    loop = _tactics if rules.tactics else _plain
+    outcome = loop(Table(state), random.Random(seed), fast)
     assert _general(Table(state), random.Random(seed), None, -1, general) == outcome
     assert fast == general
 

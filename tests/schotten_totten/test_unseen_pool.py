@@ -1,10 +1,13 @@
 """The cheaper proofs against elite troops equal the prover's (issue #24):
 the pool of unseen clan cards read off the card index (``claims.UnseenPool``)
 is the pool ``Pool(pairs)`` makes from the same cards, and the prover finds the
-same best completion from either; a complete side's rank with elite troops
+same best completion from either, and the same as ``claims.elite_best``
+finds on masks; a complete side's rank with elite troops
 (``claims.elite_rank``) is the prover's best valuation of it."""
 
 from __future__ import annotations
+
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +22,7 @@ from referee.schotten_totten.cards import (
     MUD_FORMATION,
     wildcard_of,
 )
-from referee.schotten_totten.claims import UnseenPool, elite_rank
+from referee.schotten_totten.claims import UnseenPool, elite_best, elite_rank
 from referee.schotten_totten.tactics import Tactic
 
 _COLOURS = 6
@@ -63,6 +66,43 @@ def test_the_prover_finds_the_same_best_completion_from_either_pool(
     ours = best_reachable(side, UnseenPool(seen), rule, colours=_COLOURS)
     plain = best_reachable(side, _plain_pool(seen), rule, colours=_COLOURS)
     assert ours == plain
+
+
+@settings(max_examples=1500, deadline=None)
+@given(open_sides())
+def test_the_best_completion_on_masks_is_the_provers(
+    drawn: tuple[FormationRule, list[int], list[Tactic], int],
+) -> None:
+    rule, ids, elite, seen = drawn
+    mask = sum(1 << i for i in ids)
+    seen |= mask
+    side = [INDEX.pairs[i] for i in ids] + [wildcard_of(t) for t in elite]
+    found = best_reachable(side, _plain_pool(seen), rule, colours=_COLOURS)
+    ours = elite_best(rule, mask, elite, seen)
+    if found is None:
+        assert ours is None
+        return
+    added = sum(1 << INDEX.pairs.index(pair) for pair in found.cards)
+    assert ours == (rank(rule, found.strength.kind, found.strength.total), added)
+
+
+def test_the_best_completion_on_masks_is_the_provers_with_few_cards_unseen() -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        rule = rng.choice([FORMATION, MUD_FORMATION, BLIND_FORMATION])
+        elite = rng.sample(_ELITE, rng.randint(1, 3 if rule.size == 4 else 2))
+        ids = rng.sample(range(len(INDEX.pairs)), rng.randint(0, rule.size - len(elite)))
+        mask = sum(1 << i for i in ids)
+        unseen = rng.sample(range(len(INDEX.pairs)), rng.randint(0, 8))
+        seen = (INDEX.everything & ~sum(1 << i for i in unseen)) | mask
+        side = [INDEX.pairs[i] for i in ids] + [wildcard_of(t) for t in elite]
+        found = best_reachable(side, _plain_pool(seen), rule, colours=_COLOURS)
+        ours = elite_best(rule, mask, elite, seen)
+        if found is None:
+            assert ours is None
+            continue
+        added = sum(1 << INDEX.pairs.index(pair) for pair in found.cards)
+        assert ours == (rank(rule, found.strength.kind, found.strength.total), added)
 
 
 @st.composite
