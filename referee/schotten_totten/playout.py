@@ -57,7 +57,7 @@ from referee.schotten_totten.table import (
     PASS,
     Table,
     legal_actions,
-    legal_view,
+    legal_counts,
     provable,
     ruse_actions,
     tactic_plays,
@@ -140,7 +140,7 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
             continue
         # After playing or passing (or the recruiter's draws): claims when
         # claims_now allows them (not with Der frühe Vogel) and the mover has
-        # a complete side, then the rest of legal_view's steps, in its order.
+        # a complete side, then the rest of legal_counts's steps, in its order.
         stones = provable(t) if after and t.complete[t.to_move] else ()
         if stones:
             action = CLAIM + stones[0]
@@ -160,11 +160,11 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
 def _pick(t: Table, rng_random: Callable[[], float]) -> int:
     """The default policy's action (see the module): the lowest claim, else
     ``legal[int(rng.random() * len(legal))]``. The legal actions are counted
-    in parts (:func:`~referee.schotten_totten.table.legal_view`): the clan
+    in parts (:func:`~referee.schotten_totten.table.legal_counts`): the clan
     cards' plays (card by card, stone by stone), the tactic cards laid, the
     rest (the claims first, the ids in [CLAIM, PASS)), the ruses' moves; only
     the part picked from is listed, the play at that place made alone."""
-    clans, opened, tactics, rest, ruses = legal_view(t)
+    clans, opened, tactics, rest, ruses = legal_counts(t)
     if rest and rest[0] < PASS:
         return rest[0]
     width = len(opened)

@@ -50,8 +50,8 @@ __all__ = [
     "Table",
     "View",
     "legal_actions",
+    "legal_counts",
     "legal_parts",
-    "legal_view",
     "provable",
     "ruse_actions",
     "ruse_count",
@@ -285,7 +285,7 @@ def legal_actions(t: Table) -> list[int]:
 
 #: The legal actions in parts (see :func:`legal_parts`).
 Parts = tuple[Sequence[int], Sequence[int], list[int]]
-#: The legal actions in parts, the tactic cards' moves counted (see :func:`legal_view`).
+#: The legal actions in parts, the tactic cards' moves counted (see :func:`legal_counts`).
 View = tuple[Sequence[int], Sequence[int], int, list[int], int]
 
 
@@ -293,8 +293,8 @@ def legal_parts(t: Table) -> Parts:
     """:func:`legal_actions` in three parts ``(clans, opened, rest)``: the
     clan cards the mover may lay and the stones open to them (their plays,
     card by card and stone by stone, come first: ``card * STONES + stone``),
-    then the rest, increasing (:func:`legal_view` with its counted parts listed)."""
-    clans, opened, tactics, rest, ruses = legal_view(t)
+    then the rest, increasing (:func:`legal_counts` with its counted parts listed)."""
+    clans, opened, tactics, rest, ruses = legal_counts(t)
     if tactics:
         rest[:0] = tactic_plays(t, opened)
     if ruses:
@@ -302,7 +302,7 @@ def legal_parts(t: Table) -> Parts:
     return clans, opened, rest
 
 
-def legal_view(t: Table) -> View:
+def legal_counts(t: Table) -> View:
     """:func:`legal_parts` with the tactic cards' moves counted, not listed:
     ``(clans, opened, tactics, rest, ruses)``. The legal actions are the clan
     cards' plays, then ``tactics`` moves of :func:`tactic_plays` (tactic cards

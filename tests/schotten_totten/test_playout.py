@@ -31,7 +31,7 @@ from referee.schotten_totten.table import (
     PASS,
     Table,
     legal_actions,
-    legal_view,
+    legal_counts,
     ruse_actions,
     ruse_count,
     tactic_play_count,
@@ -134,7 +134,7 @@ def _counts_checked(seed: int, rules: Rules, choice: int) -> int:
     table = Table(new_game(seed=seed, first=seed % 2, rules=rules))
     counted = 0
     while table.outcome is None:
-        clans, opened, tactics, rest, ruses = legal_view(table)
+        clans, opened, tactics, rest, ruses = legal_counts(table)
         if table.phase is Phase.PLAY:
             assert tactic_play_count(table, opened) == len(tactic_plays(table, opened))
             assert ruse_count(table, opened) == len(ruse_actions(table, opened))
