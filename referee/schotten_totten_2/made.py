@@ -29,7 +29,7 @@ from referee.schotten_totten_2.moves import Move
 from referee.schotten_totten_2.state import Phase, State, seen_of
 from referee.schotten_totten_2.wall import AnyCard, Tile
 
-__all__ = ["after_card", "after_draw", "evolve", "with_past"]
+__all__ = ["after_card", "after_draw", "closing_turn", "evolve", "with_past"]
 
 _new = object.__new__
 #: The default of every keyword of :func:`evolve`: keep the field as it is.
@@ -235,4 +235,13 @@ def with_past(state: State, past: History[Move]) -> State:
     """``state``, just made by the rules and not yet handed out, given its
     history ``past`` (the last slot the rules write)."""
     _PAST(state, past)
+    return state
+
+
+def closing_turn(state: State, past: History[Move]) -> State:
+    """``state``, just made by the rules from a position where the attacker
+    could still declare control and not yet handed out, given its history
+    ``past``, the attacker's turn closed for good (the defender has moved)."""
+    _PAST(state, past)
+    _LATE_CONTROL(state, False)
     return state

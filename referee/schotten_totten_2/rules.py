@@ -34,7 +34,13 @@ from referee.schotten_totten_2.hands import (
     tactic_counts,
     tile_for,
 )
-from referee.schotten_totten_2.made import after_card, after_draw, evolve, with_past
+from referee.schotten_totten_2.made import (
+    after_card,
+    after_draw,
+    closing_turn,
+    evolve,
+    with_past,
+)
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -93,6 +99,12 @@ _SHUFFLE = Phase.SHUFFLE
 _EXCHANGE = Phase.EXCHANGE
 _SIEGE_SET = frozenset(SIEGE_CARDS.cards)
 _IDS = INDEX.ids
+#: By card id, the bit of the card that meets it as chicken against cook (a
+#: 0's 11, an 11's 0 of the same colour); 0 for the cards 1-10.
+_RIVAL: tuple[int, ...] = tuple(
+    1 << _IDS[Card(card.colour, 11 - card.value)] if card.value in (0, 11) else 0
+    for card in INDEX.cards
+)
 
 
 def apply(state: State, move: Move, past: History[Move]) -> State:
@@ -122,10 +134,16 @@ def apply(state: State, move: Move, past: History[Move]) -> State:
             Reason.EXCHANGE_PENDING,
             "an exchange waits for your answer: choose your 3 cards ('give R1,R2,R3')",
         )
+    rule = _RULE_OF[kind]
     if state.late_control and kind is not Control:
-        # The defender's first move closes the attacker's turn for good.
-        state = evolve(state, late_control=False)
-    return with_past(_RULE_OF[kind](state, move), past)
+        # The defender's first move closes the attacker's turn for good. Only a
+        # draw's refusal reads the flag (the attacker drew already): for every
+        # other move the new state is told, rather than copying this one first.
+        if kind is Draw:
+            state = evolve(state, late_control=False)
+        else:
+            return closing_turn(rule(state, move), past)
+    return with_past(rule(state, move), past)
 
 
 # --- the opening action ------------------------------------------------------------
@@ -374,14 +392,16 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
     """The state after ``move`` when it is a siege card from a known hand to an
     open side with no chicken or cook to meet (what :func:`play_card` makes of
     it, without its checks); ``None`` for every other case. ``past`` is the
-    new state's history (by default this one's)."""
+    new state's history (by default this one's).
+
+    A 0 or an 11 takes this path too when its rival (the 11 or the 0 of its
+    colour) is not on the opposing side: then it is placed like any card.
+    """
     card = move.card
     phase = state.phase
     if (
         type(card) is not Card
         or (phase is not _OPENING and phase is not _PLAY)
-        or card.value == 0
-        or card.value == 11
         or state.hand_tactics is None
     ):
         return None
@@ -398,12 +418,14 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
     tile = tiles[number - 1]
     side = tile.sides[player]
     size = tile.size
-    if len(side) >= size:
+    masks = tile.masks
+    at_id = _IDS[card]
+    if len(side) >= size or masks[1 - player] & _RIVAL[at_id]:
         return None
     new_side = (*side, card)
     done = state.ply if len(new_side) == size else None
-    bit = 1 << _IDS[card]
-    sides, completed, masks = tile.sides, tile.completed, tile.masks
+    bit = 1 << at_id
+    sides, completed = tile.sides, tile.completed
     if player == 0:
         placed = made_tile(
             number,

@@ -46,10 +46,23 @@ class TestFastPlies:
                 state = after
         assert taken > 500  # the fast paths are the common case
 
-    def test_a_chicken_takes_the_checked_path(self) -> None:
-        game = st2.new_game(deck=SIEGE_CARDS.cards)  # player 1 holds R0-R5: R0 is a chicken
-        assert _fast_card(game, PlayCard(game.hands[0][0], 1)) is None
-        assert _fast_card(game, PlayCard(game.hands[0][1], 1)) is not None
+    def test_a_chicken_meeting_its_cook_takes_the_checked_path(self) -> None:
+        game = st2.new_game(deck=SIEGE_CARDS.cards)  # player 1 holds R0-R5, player 2 R6-R11
+        chicken, cook = Card("R", 0), Card("R", 11)
+        # No cook opposite: the chicken is placed like any card, on the fast path.
+        alone = _fast_card(game, PlayCard(chicken, 1))
+        assert alone is not None and alone == rules.play_card(game, PlayCard(chicken, 1))
+        assert alone.tiles[0].sides[0] == (chicken,)
+        # The cook opposite: both are discarded, on the checked path.
+        met = game.play("R1@1").play("draw").play("R11@1").play("draw")
+        assert _fast_card(met, PlayCard(chicken, 1)) is None
+        assert _fast_card(met, PlayCard(chicken, 2)) is not None
+        after = met.play(PlayCard(chicken, 1))
+        assert after.tiles[0].sides == ((Card("R", 1),), ()) and after.discards == (chicken, cook)
+        # And the cook meeting its chicken, the other way round.
+        cooked = game.play("R0@2").play("draw")
+        assert _fast_card(cooked, PlayCard(cook, 2)) is None
+        assert _fast_card(cooked, PlayCard(cook, 3)) is not None
 
 
 class TestTrustedDeal:
