@@ -37,6 +37,7 @@ from referee.schotten_totten_2.hands import (
 from referee.schotten_totten_2.made import (
     after_card,
     after_draw,
+    after_tactic_draw,
     closing_turn,
     evolve,
     with_past,
@@ -459,14 +460,15 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
 
 
 def fast_draw(state: State, move: Draw, past: History[Move] | None = None) -> State | None:
-    """The state after a draw from a known siege deck into a known hand that
-    does not end the game (what :func:`draw` and :func:`next_turn` make of
-    it); ``None`` for every other case."""
+    """The state after a draw from a known pile into a known hand that does
+    not end the game (what :func:`draw` and :func:`next_turn` make of it);
+    ``None`` for every other case."""
+    if move.pile != "siege":
+        return _fast_tactic_draw(state, past)
     player = state.to_move
     hand, deck = state.hands[player], state.deck
     if (
         state.phase is not _AFTER_PLAY
-        or move.pile != "siege"
         or not state.deck_size
         or not deck
         or hand is None
@@ -488,6 +490,38 @@ def fast_draw(state: State, move: Draw, past: History[Move] | None = None) -> St
         _OPENING,
         state.ply + 1,
         following == state.attacker and exhausted,
+        state.past if past is None else past,
+    )
+
+
+def _fast_tactic_draw(state: State, past: History[Move] | None) -> State | None:
+    """:func:`fast_draw` from a known tactic pile (what :func:`_draw_tactic`
+    and :func:`next_turn` make of it); ``None`` for every other case."""
+    player = state.to_move
+    hand, pile, counts = state.hands[player], state.tactic_deck, state.hand_tactics
+    if (
+        state.phase is not _AFTER_PLAY
+        or not state.rules.tactics
+        or not state.tactic_deck_size
+        or not pile
+        or hand is None
+        or counts is None
+        or (player == state.attacker and state.final_turn)
+    ):
+        return None
+    following = 1 - player
+    hands, sizes, drawn = state.hands, state.hand_sizes, (*hand, pile[0])
+    return after_tactic_draw(
+        state,
+        (drawn, hands[1]) if player == 0 else (hands[0], drawn),
+        (sizes[0] + 1, sizes[1]) if player == 0 else (sizes[0], sizes[1] + 1),
+        (counts[0] + 1, counts[1]) if player == 0 else (counts[0], counts[1] + 1),
+        pile[1:],
+        state.tactic_deck_size - 1,
+        player == state.attacker,
+        following,
+        state.ply + 1,
+        following == state.attacker and state.exhausted,
         state.past if past is None else past,
     )
 

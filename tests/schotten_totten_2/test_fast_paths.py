@@ -27,7 +27,7 @@ def _general(state: State, move: PlayCard | Draw) -> State:
 class TestFastPlies:
     @pytest.mark.parametrize("tactics", [False, True])
     def test_fast_plies_equal_the_checked_ones(self, tactics: bool) -> None:
-        taken = 0
+        taken = tactic_draws = 0
         for seed in range(12):
             state = st2.new_game(seed=seed, rules=st2.Rules(tactics=tactics))
             choose = random.Random(seed).choice
@@ -41,10 +41,12 @@ class TestFastPlies:
                     fast = _fast_draw(state, move)
                 if fast is not None:
                     taken += 1
+                    tactic_draws += type(move) is Draw and move.pile == "tactic"
                     assert fast == after == _general(state, move), (seed, str(move))
                     assert fast.seen == after.seen == _general(state, move).seen
                 state = after
         assert taken > 500  # the fast paths are the common case
+        assert (tactic_draws > 20) == tactics  # the tactic pile's draws too
 
     def test_a_chicken_meeting_its_cook_takes_the_checked_path(self) -> None:
         game = st2.new_game(deck=SIEGE_CARDS.cards)  # player 1 holds R0-R5, player 2 R6-R11
