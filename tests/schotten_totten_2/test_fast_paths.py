@@ -118,3 +118,49 @@ class TestControlsKeptFromPlyToPly:
                 ]
                 state = state.play(choose(state.legal_moves()))
         assert kept > 100  # the verdicts kept on the tiles are used
+
+
+class TestGivenPiles:
+    """Piles given to ``new_game`` are accepted exactly when they hold every
+    card once (the two jokers twice), whatever path the check takes."""
+
+    def test_every_order_of_the_cards_is_accepted(self) -> None:
+        rng = random.Random(4)
+        for _ in range(5):
+            deck, pile = list(SIEGE_CARDS.cards), list(TACTIC_CARDS)
+            rng.shuffle(deck)
+            rng.shuffle(pile)
+            game = st2.new_game(deck=deck, tactic_deck=pile, rules=st2.Rules(tactics=True))
+            assert [*game.hands[0], *game.hands[1], *game.deck] == deck
+            assert list(game.tactic_deck) == pile and game.chance_seed == 0
+
+    @pytest.mark.parametrize(
+        ("deck", "words"),
+        [
+            (SIEGE_CARDS.cards[:-1], "missing P11"),
+            ((*SIEGE_CARDS.cards[:-1], SIEGE_CARDS.cards[0]), "missing P11; repeated R0"),
+            ((*SIEGE_CARDS.cards, SIEGE_CARDS.cards[0]), "repeated R0"),
+            ((*SIEGE_CARDS.cards[:-1], ("P", 11)), "does not belong there"),
+            ((*SIEGE_CARDS.cards[:-1], TACTIC_CARDS[0]), "does not belong there"),
+        ],
+    )
+    def test_a_siege_deck_without_every_card_once_is_refused(
+        self, deck: tuple[object, ...], words: str
+    ) -> None:
+        with pytest.raises(ValueError, match=words):
+            st2.new_game(deck=deck)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("pile", "words"),
+        [
+            (TACTIC_CARDS[1:], "missing joker"),  # one joker only: ten kinds, ten cards
+            ((*TACTIC_CARDS[1:], TACTIC_CARDS[2]), "missing joker; repeated spy"),
+            ((*TACTIC_CARDS, TACTIC_CARDS[0]), "repeated joker"),
+        ],
+    )
+    def test_a_tactic_pile_without_every_card_is_refused(
+        self, pile: tuple[object, ...], words: str
+    ) -> None:
+        rules = st2.Rules(tactics=True)
+        with pytest.raises(ValueError, match=words):
+            st2.new_game(deck=SIEGE_CARDS.cards, tactic_deck=pile, rules=rules)  # type: ignore[arg-type]
