@@ -6,7 +6,8 @@ cached.
 :func:`evolve` is ``dataclasses.replace`` without its checks (a misspelled
 field is still an error); :func:`after_card` and :func:`after_draw` are the
 two hot plies of every game (a siege card played, a siege card drawn), each
-field written in turn.
+field written in turn (:func:`after_tactic_draw` the draw from the tactic
+pile, the third commonest in the tactics variant).
 
 >>> from referee.schotten_totten_2 import new_game
 >>> game = new_game(seed=1)
@@ -27,9 +28,16 @@ from referee.game import History
 from referee.line.place import slot_writer
 from referee.schotten_totten_2.moves import Move
 from referee.schotten_totten_2.state import Phase, State, seen_of
-from referee.schotten_totten_2.wall import AnyCard, Tile
+from referee.schotten_totten_2.wall import AnyCard, TacticCard, Tile
 
-__all__ = ["after_card", "after_draw", "evolve", "with_past"]
+__all__ = [
+    "after_card",
+    "after_draw",
+    "after_tactic_draw",
+    "closing_turn",
+    "evolve",
+    "with_past",
+]
 
 _new = object.__new__
 #: The default of every keyword of :func:`evolve`: keep the field as it is.
@@ -231,8 +239,63 @@ def after_draw(
     return new
 
 
+def after_tactic_draw(
+    state: State,
+    hands: tuple[tuple[AnyCard, ...] | None, tuple[AnyCard, ...] | None],
+    hand_sizes: tuple[int, int],
+    hand_tactics: tuple[int, int],
+    tactic_deck: tuple[TacticCard, ...],
+    tactic_deck_size: int,
+    late_control: bool,
+    to_move: int,
+    ply: int,
+    final_turn: bool,
+    past: History[Move],
+) -> State:
+    """``state`` after a tactic card drawn (see
+    :func:`referee.schotten_totten_2.rules.fast_draw`): the next turn opens."""
+    new: State = _new(State)
+    _RULES(new, state.rules)
+    _ATTACKER(new, state.attacker)
+    _TILES(new, state.tiles)
+    _HANDS(new, hands)
+    _HAND_SIZES(new, hand_sizes)
+    _DECK(new, state.deck)
+    _DECK_SIZE(new, state.deck_size)
+    _TACTIC_DECK(new, tactic_deck)
+    _TACTIC_DECK_SIZE(new, tactic_deck_size)
+    _DISCARDS(new, state.discards)
+    _ACTIONS(new, state.actions)
+    _TACTICS_PLAYED(new, state.tactics_played)
+    _OIL(new, state.oil)
+    _TO_MOVE(new, to_move)
+    _PHASE(new, Phase.OPENING)
+    _PLY(new, ply)
+    _EXHAUSTED(new, state.exhausted)
+    _FINAL_TURN(new, final_turn)
+    _SUPPORT(new, state.support)
+    _OUTCOME(new, state.outcome)
+    _HAND_TACTICS(new, hand_tactics)
+    _EXCHANGE(new, state.exchange)
+    _LATE_CONTROL(new, late_control)
+    _PAST(new, past)
+    _CHANCE_SEED(new, state.chance_seed)
+    _SIEGE_FAILED_AT(new, state.siege_failed_at)
+    _SEEN(new, state.seen)
+    return new
+
+
 def with_past(state: State, past: History[Move]) -> State:
     """``state``, just made by the rules and not yet handed out, given its
     history ``past`` (the last slot the rules write)."""
     _PAST(state, past)
+    return state
+
+
+def closing_turn(state: State, past: History[Move]) -> State:
+    """``state``, just made by the rules from a position where the attacker
+    could still declare control and not yet handed out, given its history
+    ``past``, the attacker's turn closed for good (the defender has moved)."""
+    _PAST(state, past)
+    _LATE_CONTROL(state, False)
     return state

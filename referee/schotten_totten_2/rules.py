@@ -34,7 +34,14 @@ from referee.schotten_totten_2.hands import (
     tactic_counts,
     tile_for,
 )
-from referee.schotten_totten_2.made import after_card, after_draw, evolve, with_past
+from referee.schotten_totten_2.made import (
+    after_card,
+    after_draw,
+    after_tactic_draw,
+    closing_turn,
+    evolve,
+    with_past,
+)
 from referee.schotten_totten_2.moves import (
     Control,
     Desertion,
@@ -93,6 +100,12 @@ _SHUFFLE = Phase.SHUFFLE
 _EXCHANGE = Phase.EXCHANGE
 _SIEGE_SET = frozenset(SIEGE_CARDS.cards)
 _IDS = INDEX.ids
+#: By card id, the bit of the card that meets it as chicken against cook (a
+#: 0's 11, an 11's 0 of the same colour); 0 for the cards 1-10.
+_RIVAL: tuple[int, ...] = tuple(
+    1 << _IDS[Card(card.colour, 11 - card.value)] if card.value in (0, 11) else 0
+    for card in INDEX.cards
+)
 
 
 def apply(state: State, move: Move, past: History[Move]) -> State:
@@ -122,10 +135,16 @@ def apply(state: State, move: Move, past: History[Move]) -> State:
             Reason.EXCHANGE_PENDING,
             "an exchange waits for your answer: choose your 3 cards ('give R1,R2,R3')",
         )
+    rule = _RULE_OF[kind]
     if state.late_control and kind is not Control:
-        # The defender's first move closes the attacker's turn for good.
-        state = evolve(state, late_control=False)
-    return with_past(_RULE_OF[kind](state, move), past)
+        # The defender's first move closes the attacker's turn for good. Only a
+        # draw's refusal reads the flag (the attacker drew already): for every
+        # other move the new state is told, rather than copying this one first.
+        if kind is Draw:
+            state = evolve(state, late_control=False)
+        else:
+            return closing_turn(rule(state, move), past)
+    return with_past(rule(state, move), past)
 
 
 # --- the opening action ------------------------------------------------------------
@@ -374,14 +393,16 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
     """The state after ``move`` when it is a siege card from a known hand to an
     open side with no chicken or cook to meet (what :func:`play_card` makes of
     it, without its checks); ``None`` for every other case. ``past`` is the
-    new state's history (by default this one's)."""
+    new state's history (by default this one's).
+
+    A 0 or an 11 takes this path too when its rival (the 11 or the 0 of its
+    colour) is not on the opposing side: then it is placed like any card.
+    """
     card = move.card
     phase = state.phase
     if (
         type(card) is not Card
         or (phase is not _OPENING and phase is not _PLAY)
-        or card.value == 0
-        or card.value == 11
         or state.hand_tactics is None
     ):
         return None
@@ -398,12 +419,14 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
     tile = tiles[number - 1]
     side = tile.sides[player]
     size = tile.size
-    if len(side) >= size:
+    masks = tile.masks
+    at_id = _IDS[card]
+    if len(side) >= size or masks[1 - player] & _RIVAL[at_id]:
         return None
     new_side = (*side, card)
     done = state.ply if len(new_side) == size else None
-    bit = 1 << _IDS[card]
-    sides, completed, masks = tile.sides, tile.completed, tile.masks
+    bit = 1 << at_id
+    sides, completed = tile.sides, tile.completed
     if player == 0:
         placed = made_tile(
             number,
@@ -437,14 +460,15 @@ def fast_card(state: State, move: PlayCard, past: History[Move] | None = None) -
 
 
 def fast_draw(state: State, move: Draw, past: History[Move] | None = None) -> State | None:
-    """The state after a draw from a known siege deck into a known hand that
-    does not end the game (what :func:`draw` and :func:`next_turn` make of
-    it); ``None`` for every other case."""
+    """The state after a draw from a known pile into a known hand that does
+    not end the game (what :func:`draw` and :func:`next_turn` make of it);
+    ``None`` for every other case."""
+    if move.pile != "siege":
+        return _fast_tactic_draw(state, past)
     player = state.to_move
     hand, deck = state.hands[player], state.deck
     if (
         state.phase is not _AFTER_PLAY
-        or move.pile != "siege"
         or not state.deck_size
         or not deck
         or hand is None
@@ -466,6 +490,38 @@ def fast_draw(state: State, move: Draw, past: History[Move] | None = None) -> St
         _OPENING,
         state.ply + 1,
         following == state.attacker and exhausted,
+        state.past if past is None else past,
+    )
+
+
+def _fast_tactic_draw(state: State, past: History[Move] | None) -> State | None:
+    """:func:`fast_draw` from a known tactic pile (what :func:`_draw_tactic`
+    and :func:`next_turn` make of it); ``None`` for every other case."""
+    player = state.to_move
+    hand, pile, counts = state.hands[player], state.tactic_deck, state.hand_tactics
+    if (
+        state.phase is not _AFTER_PLAY
+        or not state.rules.tactics
+        or not state.tactic_deck_size
+        or not pile
+        or hand is None
+        or counts is None
+        or (player == state.attacker and state.final_turn)
+    ):
+        return None
+    following = 1 - player
+    hands, sizes, drawn = state.hands, state.hand_sizes, (*hand, pile[0])
+    return after_tactic_draw(
+        state,
+        (drawn, hands[1]) if player == 0 else (hands[0], drawn),
+        (sizes[0] + 1, sizes[1]) if player == 0 else (sizes[0], sizes[1] + 1),
+        (counts[0] + 1, counts[1]) if player == 0 else (counts[0], counts[1] + 1),
+        pile[1:],
+        state.tactic_deck_size - 1,
+        player == state.attacker,
+        following,
+        state.ply + 1,
+        following == state.attacker and state.exhausted,
         state.past if past is None else past,
     )
 

@@ -19,9 +19,18 @@ from referee.errors import InvalidDealError
 from referee.game import NO_HISTORY, History
 from referee.schotten_totten_2.made import evolve
 from referee.schotten_totten_2.state import Rules, State
-from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS, TacticCard
+from referee.schotten_totten_2.wall import (
+    ALL_SIEGE,
+    SIEGE_CARDS,
+    TACTIC_CARDS,
+    TACTIC_COUNT,
+    TacticCard,
+)
 
 __all__ = ["new_game", "public_game"]
+
+#: The types of the cards a pile may hold.
+_CARD_TYPES = frozenset({Card, TacticCard})
 
 
 def new_game(
@@ -55,25 +64,30 @@ def new_game(
     for name, pile in (("deck", deck), ("tactic_deck", tactic_deck)):
         if pile is not None and (isinstance(pile, (str, bytes)) or not isinstance(pile, Iterable)):
             raise ValueError(f"{name} must be a sequence of cards, not {pile!r}")
-    rng = random.Random(seed)
+    # a replay deals from given piles: no generator is seeded (from the
+    # system's entropy) unless a pile is left to shuffle
+    rng: random.Random | None = None
     if deck is None:
+        rng = random.Random(seed)
         order = list(SIEGE_CARDS.cards)
         rng.shuffle(order)
     else:
         order = list(deck)
-        _check_pile(order, Counter(SIEGE_CARDS.cards), "the siege deck", "60 siege cards")
+        _check_pile(order, ALL_SIEGE, "the siege deck", "60 siege cards")
     tactics: list[TacticCard] = []
     if rules.tactics:
         if tactic_deck is None:
+            if rng is None:
+                rng = random.Random(seed)
             tactics = list(TACTIC_CARDS)
             rng.shuffle(tactics)
         else:
             tactics = list(tactic_deck)
-            _check_pile(tactics, Counter(TACTIC_CARDS), "the tactic pile", "11 tactic cards")
+            _check_pile(tactics, TACTIC_COUNT, "the tactic pile", "11 tactic cards")
     elif tactic_deck is not None and list(tactic_deck):
         raise ValueError("the base game has no tactic pile")
     # the deal's chance comes from the rng that dealt (0 when the piles are given)
-    chance_seed = rng.getrandbits(32) if deck is None else 0
+    chance_seed = rng.getrandbits(32) if deck is None and rng is not None else 0
     return _trusted_deal(rules, order, tactics, attacker, chance_seed)
 
 
@@ -165,6 +179,12 @@ def _check_attacker(attacker: object) -> None:
 
 
 def _check_pile(order: Sequence[Any], expected: Counter[Any], name: str, what: str) -> None:
+    if (
+        len(order) == len(expected) == expected.total()
+        and set(map(type, order)) <= _CARD_TYPES
+        and expected.keys() == set(order)
+    ):
+        return  # as many cards as kinds, one of each kind expected, each there: all once
     unknown = [c for c in order if not isinstance(c, (Card, TacticCard)) or c not in expected]
     if unknown:
         raise ValueError(f"{name} holds a card that does not belong there: {unknown[0]}")

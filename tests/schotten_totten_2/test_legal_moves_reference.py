@@ -44,6 +44,7 @@ from referee.schotten_totten_2.moves import (
     Support,
     Treason,
 )
+from referee.schotten_totten_2.wall import AnyCard
 from tests.schotten_totten_2.helpers import play_all, position
 
 VARIANTS = [Rules(), Rules(tactics=True)]
@@ -86,9 +87,15 @@ def action_candidates(state: State, card: TacticCard) -> list[Move]:
     if card is TacticCard.SUPPORT:
         return [Support((a, b)) for a, b in combinations(siege, 2)]
     assert card is TacticCard.EXCHANGE
-    rest = list(state.hands[player] or ())
+    rest = _grouped(state.hands[player] or ())
     rest.remove(card)
     return [Exchange(g) for g in dict.fromkeys(combinations(rest, 3))]
+
+
+def _grouped(hand: tuple[AnyCard, ...]) -> list[AnyCard]:
+    """``hand`` with equal cards (the two jokers) side by side, at the place of
+    the first: each choice of three cards is then one combination, listed once."""
+    return [card for first in dict.fromkeys(hand) for card in hand if card == first]
 
 
 def candidates(state: State) -> list[Move]:
@@ -99,7 +106,7 @@ def candidates(state: State) -> list[Move]:
         return [Shuffle((a, b)) for a in places for b in places if a != b]
     hand = state.hands[state.to_move] or ()
     if state.phase is Phase.EXCHANGE:
-        return [ExchangeReply(trio) for trio in dict.fromkeys(combinations(hand, 3))]
+        return [ExchangeReply(trio) for trio in dict.fromkeys(combinations(_grouped(hand), 3))]
     moves: list[Move] = [
         Retreat(tiles) for k in TILE_NUMBERS for tiles in combinations(TILE_NUMBERS, k)
     ]
