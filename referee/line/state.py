@@ -127,6 +127,8 @@ class LineState(Generic[MoveT]):
     __slots__ = ()
 
     _NAME: ClassVar[str]
+    #: The field that holds the game's places (stones, tiles).
+    _PLACES: ClassVar[str] = "stones"
     _MOVE_TYPES: ClassVar[frozenset[type]]
     _GAME_OVER: ClassVar[str]
     _NOT_YOUR_TURN: ClassVar[str]
@@ -361,13 +363,19 @@ class LineState(Generic[MoveT]):
         """This position as ``player`` (``None``: a spectator) sees it, with the
         history ``told`` (by default none): the other hand (both for a
         spectator) and the piles' order hidden, and the game's own
-        :meth:`_view_changes`."""
+        :meth:`_view_changes`. Its places are copies that have proved nothing
+        yet: a view shares no place (and so no kept verdict) with the state it
+        shows, so nothing done to a view can change the referee's verdicts."""
         hands = self.hands
+        places = tuple(
+            p._remade(p.sides, p.completed, p.masks) for p in getattr(self, self._PLACES)
+        )
         return self._changed(
             hands=(None, None) if player is None else replaced(hands, 1 - player, None),
             deck=None,
             tactic_deck=None,
             past=told,
+            **{self._PLACES: places},
             **self._view_changes(player),
         )
 

@@ -272,6 +272,7 @@ class State(LineState[Move]):
 
     # The game's parts of the shared scaffolding (plain class attributes, not fields).
     _NAME = "Schotten Totten 2"
+    _PLACES = "tiles"
     _MOVE_TYPES = frozenset(
         (
             PlayCard,
