@@ -160,8 +160,11 @@ class Kept:
     of its complete formation.
 
     A place is immutable, so everything a verdict depends on is fixed but the
-    visible cards, and those only grow during a game (cards on the places and
-    the discard pile stay in sight). A verdict is kept as ``(holds, mask)``:
+    visible cards. Those mostly grow (cards on the places and the discard pile
+    stay in sight), but may shrink (Schotten Totten 2's support shuffles
+    discarded cards back into the deck): :meth:`answer` reads each kept verdict
+    against the cards visible now, either way. A verdict is kept as
+    ``(holds, mask)``:
 
     * ``(True, then)``: the claim holds on every table where the cards of
       ``then`` are visible (the opposing side can reach only less from a

@@ -128,6 +128,8 @@ def _tactics(table: Table, rng: random.Random, trace: list[int] | None) -> Outco
     t = table
     rng_random = rng.random
     record = None if trace is None else trace.append
+    # The piles are lists changed in place; no step of this game puts new ones on
+    # the table (Schotten Totten 2's support does, its loop reads t.deck anew).
     deck, tactic_deck = t.deck, t.tactic_deck
     after = not t.rules.early_bird  # claims_now after the play, the pass or the recruiter
     while t.outcome is None:

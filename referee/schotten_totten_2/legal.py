@@ -46,10 +46,10 @@ from referee.schotten_totten_2.state import EXCHANGED, Phase, State
 from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_COUNT, TILES, AnyCard, TacticCard
 
 __all__ = [
+    "NUMBERS_IN",
     "PLAYS_AT",
     "PLAY_ROWS",
     "RETREATS",
-    "TILES_IN",
     "chance_outcomes",
     "dealt_shuffle",
     "exchange_replies",
@@ -85,10 +85,10 @@ PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {
     card: (PlayCard(card, 1), *(PlayCard(card, n) for n in _NUMBERS)) for card in _ON_TILES
 }
 #: a set of tiles (bit ``number - 1``) -> their numbers
-TILES_IN = tuple(tuple(n for n in _NUMBERS if mask >> n - 1 & 1) for mask in range(1 << TILES))
+NUMBERS_IN = tuple(tuple(n for n in _NUMBERS if mask >> n - 1 & 1) for mask in range(1 << TILES))
 #: card -> a set of tiles (bit ``number - 1``) -> the card's plays there, tile by tile
 PLAY_ROWS: dict[AnyCard, tuple[tuple[PlayCard, ...], ...]] = {
-    card: tuple(tuple(row[n] for n in tiles) for tiles in TILES_IN)
+    card: tuple(tuple(row[n] for n in tiles) for tiles in NUMBERS_IN)
     for card, row in PLAYS_AT.items()
 }
 #: the tiles holding attacker cards (bit ``number - 1``) -> every retreat from them
@@ -321,7 +321,7 @@ def plays(state: State) -> list[Move]:
         for card in hand_choices(state, player) if hand is None else hand:
             moves += PLAY_ROWS[card][open_mask]
         return moves
-    open_tiles = list(TILES_IN[open_mask])
+    open_tiles = list(NUMBERS_IN[open_mask])
     cards = hand_choices(state, player)
     tactic_ok = state.tactics_played[player] <= state.tactics_played[opponent]
     for card in cards:

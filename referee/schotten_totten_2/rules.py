@@ -136,6 +136,7 @@ def apply(state: State, move: Move, past: History[Move]) -> State:
             "an exchange waits for your answer: choose your 3 cards ('give R1,R2,R3')",
         )
     rule = _RULE_OF[kind]
+    closing = False
     if state.late_control and kind is not Control:
         # The defender's first move closes the attacker's turn for good. Only a
         # draw's refusal reads the flag (the attacker drew already): for every
@@ -143,8 +144,12 @@ def apply(state: State, move: Move, past: History[Move]) -> State:
         if kind is Draw:
             state = evolve(state, late_control=False)
         else:
-            return closing_turn(rule(state, move), past)
-    return with_past(rule(state, move), past)
+            closing = True
+    made = rule(state, move)
+    # with_past and closing_turn write into the state they are given: a rule
+    # always makes a new one, never hands back the state it was given.
+    assert made is not state, "a rule must return a new state"
+    return closing_turn(made, past) if closing else with_past(made, past)
 
 
 # --- the opening action ------------------------------------------------------------
