@@ -16,10 +16,7 @@ After a deliberate change of the rules, write the file again with::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,8 +26,9 @@ import pytest
 import referee.clans_and_glory as cg
 import referee.schotten_totten as st
 import referee.schotten_totten_2 as st2
+from tests.golden import Golden, digested
 
-GOLDEN = Path(__file__).with_name("golden_games.json")
+FILE = Path(__file__).with_name("golden_games.json")
 #: Games per case; plies past this many end a game early (no game comes near it).
 GAMES = 25
 MAX_PLIES = 3000
@@ -57,39 +55,35 @@ CASES: dict[str, Callable[[int], Any]] = {
 
 def digest(case: str) -> dict[str, Any]:
     """The digest of ``GAMES`` seeded random games of ``case``, with their plies."""
-    deal = CASES[case]
-    hashed = hashlib.sha256()
-    plies = 0
-    for seed in range(GAMES):
-        state, rng = deal(seed), random.Random(seed)
+
+    def played(seed: int) -> tuple[int, list[str], object]:
+        state, rng = CASES[case](seed), random.Random(seed)
         moves: list[str] = []
         while not state.is_game_over() and len(moves) < MAX_PLIES:
-            legal = sorted(state.legal_moves(), key=str)
-            move = rng.choice(legal)
+            move = rng.choice(sorted(state.legal_moves(), key=str))
             moves.append(str(move))
             state = state.play(move)
-        outcome = state.outcome
-        hashed.update(json.dumps([seed, moves, str(outcome)]).encode())
-        plies += len(moves)
-    return {"digest": hashed.hexdigest(), "plies": plies}
+        return seed, moves, state.outcome
+
+    return digested(played(seed) for seed in range(GAMES))
+
+
+GOLDEN = Golden(
+    FILE,
+    CASES,
+    digest,
+    "the seeded random games changed; if the rules changed on purpose",
+)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_golden_games_are_played_again_move_for_move(case: str) -> None:
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert digest(case) == golden[case], (
-        f"{case}: the seeded random games changed; if the rules changed on purpose, "
-        "write the file again (see this module's docstring)"
-    )
+    GOLDEN.check(case)
 
 
 def test_every_case_has_a_golden_digest() -> None:
-    assert sorted(json.loads(GOLDEN.read_text(encoding="utf-8"))) == sorted(CASES)
+    GOLDEN.check_cases()
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the golden file
-    GOLDEN.write_text(
-        json.dumps({case: digest(case) for case in sorted(CASES)}, indent=2) + "\n",
-        encoding="utf-8",
-    )
-    print(f"wrote {GOLDEN}", file=sys.stderr)
+    GOLDEN.write()

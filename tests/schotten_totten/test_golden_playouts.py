@@ -14,10 +14,7 @@ file again with::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +22,9 @@ import pytest
 
 from referee.schotten_totten import Rules, new_game
 from referee.schotten_totten.playout import playout
+from tests.golden import Golden, digested
 
-GOLDEN = Path(__file__).with_name("golden_playouts.json")
+FILE = Path(__file__).with_name("golden_playouts.json")
 #: Playouts per case.
 GAMES = 20
 
@@ -41,32 +39,31 @@ CASES: dict[str, Rules] = {
 
 def digest(case: str) -> dict[str, Any]:
     """The digest of ``GAMES`` seeded playouts of ``case``, with their plies."""
-    hashed = hashlib.sha256()
-    plies = 0
-    for seed in range(GAMES):
+
+    def played(seed: int) -> tuple[int, list[int], object]:
         trace: list[int] = []
         outcome = playout(new_game(seed=seed, rules=CASES[case]), random.Random(seed), trace=trace)
-        hashed.update(json.dumps([seed, trace, str(outcome)]).encode())
-        plies += len(trace)
-    return {"digest": hashed.hexdigest(), "plies": plies}
+        return seed, trace, outcome
+
+    return digested(played(seed) for seed in range(GAMES))
+
+
+GOLDEN = Golden(
+    FILE,
+    CASES,
+    digest,
+    "the seeded playouts changed; if the rules or the default policy changed on purpose",
+)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_golden_playouts_are_played_again_action_for_action(case: str) -> None:
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert digest(case) == golden[case], (
-        f"{case}: the seeded playouts changed; if the rules or the default policy "
-        "changed on purpose, write the file again (see this module's docstring)"
-    )
+    GOLDEN.check(case)
 
 
 def test_every_case_has_a_golden_digest() -> None:
-    assert sorted(json.loads(GOLDEN.read_text(encoding="utf-8"))) == sorted(CASES)
+    GOLDEN.check_cases()
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the golden file
-    GOLDEN.write_text(
-        json.dumps({case: digest(case) for case in sorted(CASES)}, indent=2) + "\n",
-        encoding="utf-8",
-    )
-    print(f"wrote {GOLDEN}", file=sys.stderr)
+    GOLDEN.write()
