@@ -31,6 +31,7 @@ import argparse
 import contextlib
 import re
 import sys
+from types import MappingProxyType
 
 from referee.records import Match, Record, RecordError, ValidationReport, validate
 
@@ -52,7 +53,9 @@ __all__ = [
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status of each verdict (:attr:`ValidationReport.status`).
-EXIT_STATUS = {"legal": EXIT_OK, "illegal": EXIT_ILLEGAL, "unreadable": EXIT_UNREADABLE}
+EXIT_STATUS = MappingProxyType(
+    {"legal": EXIT_OK, "illegal": EXIT_ILLEGAL, "unreadable": EXIT_UNREADABLE}
+)
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 

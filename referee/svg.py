@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from referee._words import evidence_words, move_words, reason_words
@@ -64,15 +65,17 @@ _S = TypeVar("_S")
 
 #: Fill colour of each one-letter colour code (the same letter means the same
 #: colour in every game: R red, O orange, Y yellow, G green, B blue, P purple, W white).
-CARD_FILLS = {
-    "R": "#d0342c",
-    "O": "#f08a24",
-    "Y": "#f2c81f",
-    "G": "#2e9a48",
-    "B": "#2b68b5",
-    "P": "#8542a8",
-    "W": "#f6f3ec",
-}
+CARD_FILLS = MappingProxyType(
+    {
+        "R": "#d0342c",
+        "O": "#f08a24",
+        "Y": "#f2c81f",
+        "G": "#2e9a48",
+        "B": "#2b68b5",
+        "P": "#8542a8",
+        "W": "#f6f3ec",
+    }
+)
 #: Colours that carry dark text (the others carry white text).
 _LIGHT = frozenset("OYW")
 #: One colour per player, for claimed stones, shields and side labels.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from referee.actions import ActionSpace
@@ -285,23 +286,25 @@ def clans_and_glory(parameters: Mapping[str, Any]) -> Table:
 
 #: The OpenSpiel games: short name -> (long name, parameters with their defaults,
 #: the function that makes a :class:`Table` of parameters, fewest and most players).
-TABLES: dict[str, tuple[str, dict[str, Any], Any, tuple[int, int]]] = {
-    "referee_schotten_totten": (
-        "Schotten Totten (referee)",
-        {"tactics": False, "early_bird": False, "edition": 2024, "first": 0},
-        schotten_totten,
-        (2, 2),
-    ),
-    "referee_schotten_totten_2": (
-        "Schotten Totten 2 (referee)",
-        {"tactics": False, "attacker": 0},
-        schotten_totten_2,
-        (2, 2),
-    ),
-    "referee_clans_and_glory": (
-        "Clans and Glory (referee)",
-        {"players": 2},
-        clans_and_glory,
-        (2, 4),
-    ),
-}
+TABLES: Mapping[str, tuple[str, dict[str, Any], Any, tuple[int, int]]] = MappingProxyType(
+    {
+        "referee_schotten_totten": (
+            "Schotten Totten (referee)",
+            {"tactics": False, "early_bird": False, "edition": 2024, "first": 0},
+            schotten_totten,
+            (2, 2),
+        ),
+        "referee_schotten_totten_2": (
+            "Schotten Totten 2 (referee)",
+            {"tactics": False, "attacker": 0},
+            schotten_totten_2,
+            (2, 2),
+        ),
+        "referee_clans_and_glory": (
+            "Clans and Glory (referee)",
+            {"players": 2},
+            clans_and_glory,
+            (2, 4),
+        ),
+    }
+)

@@ -15,6 +15,9 @@ kinds. Sets of clan cards are bit masks over the clan ids
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from referee.cards import Card, CardSet, InvalidCardError
 from referee.formations import SUM_ONLY, FormationRule
 from referee.line.cards import CardIndex
@@ -83,7 +86,7 @@ AnyCard = Card | Tactic
 #: Every card kind in id order: the clan cards, then one of each tactic name.
 CARDS: tuple[AnyCard, ...] = (*CLAN_CARDS.cards, *(Tactic(n) for n in TACTIC_NAMES))
 #: card -> its id
-ID: dict[AnyCard, int] = {card: i for i, card in enumerate(CARDS)}
+ID: Mapping[AnyCard, int] = MappingProxyType({card: i for i, card in enumerate(CARDS)})
 
 _WILDCARDS = {
     "joker": Wildcard.any_of(range(1, 10), "joker"),

@@ -18,7 +18,8 @@ back. A hidden hand (a view) is offered every card it may hold.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import overload
 
 from referee.cards import Card
@@ -46,9 +47,11 @@ __all__ = ["PLAYS", "Plays", "legal_moves", "legal_sequence", "legal_view"]
 
 #: Each card's play at stones 1-9 (index: the card, then the stone - 1): moves
 #: are immutable values, so the common ones are made once, as data.
-PLAYS: dict[AnyCard, tuple[PlayCard, ...]] = {
+_PLAYS: dict[AnyCard, tuple[PlayCard, ...]] = {
     card: tuple(PlayCard(card, n) for n in range(1, STONES + 1)) for card in CARDS
 }
+#: The same, read-only (the rules read ``_PLAYS``; a caller cannot change it).
+PLAYS: Mapping[AnyCard, tuple[PlayCard, ...]] = MappingProxyType(_PLAYS)
 _PASS, _DRAW, _END_TURN = Pass(), Draw(), EndTurn()
 _DRAW_CLAN, _DRAW_TACTIC = Draw("clan"), Draw("tactic")
 _PLAY, _AFTER_PLAY, _RECRUIT_RETURN = Phase.PLAY, Phase.AFTER_PLAY, Phase.RECRUIT_RETURN
@@ -168,13 +171,13 @@ class Plays(LegalMoves[Move]):
         at -= claims
         if at < self._plays:
             row, stone = divmod(at, len(self._open))
-            return PLAYS[self._cards[row]][self._open[stone]]
+            return _PLAYS[self._cards[row]][self._open[stone]]
         return self._tail[at - self._plays]
 
     def __iter__(self) -> Iterator[Move]:
         yield from self._claims
         for card in self._cards:
-            row = PLAYS[card]
+            row = _PLAYS[card]
             for stone in self._open:
                 yield row[stone]
         yield from self._tail
@@ -199,7 +202,7 @@ def card_plays(state: State) -> list[Move]:
         return []
     held = _held(state, player)
     open_at = STONES_IN[state.open_sides >> 9 * player & ALL_STONES]
-    plays = PLAYS
+    plays = _PLAYS
     # Clan-card plays come ready made, one per card and stone.
     moves: list[Move] = [
         row[i] for row in [plays[c] for c in held if type(c) is Card] for i in open_at

@@ -10,6 +10,7 @@ deck: 42 cards
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,13 +20,15 @@ __all__ = ["DOING", "render"]
 
 #: What the player to move is doing, in each phase of a turn, in words (the
 #: text picture and the SVG picture both say it).
-DOING = {
-    "play": "to play a card",
-    "after_play": "to claim stones or draw",
-    "after_pass": "to claim stones or end the turn",
-    "recruit_return": "to put back the recruited cards",
-    "after_recruit": "to claim stones or end the turn",
-}
+DOING = MappingProxyType(
+    {
+        "play": "to play a card",
+        "after_play": "to claim stones or draw",
+        "after_pass": "to claim stones or end the turn",
+        "recruit_return": "to put back the recruited cards",
+        "after_recruit": "to claim stones or end the turn",
+    }
+)
 
 
 def render(state: State) -> str:

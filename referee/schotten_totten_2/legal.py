@@ -46,9 +46,6 @@ from referee.schotten_totten_2.state import EXCHANGED, Phase, State
 from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_COUNT, TILES, AnyCard, TacticCard
 
 __all__ = [
-    "NUMBERS_IN",
-    "PLAYS_AT",
-    "PLAY_ROWS",
     "RETREATS",
     "chance_outcomes",
     "dealt_shuffle",
@@ -81,15 +78,15 @@ _ELITE = tuple(c for c in TacticCard if c.is_elite)
 _ON_TILES: tuple[AnyCard, ...] = (*_SIEGE, *_ELITE)
 
 #: card -> its play at each tile (index = tile number; index 0 unused)
-PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {
+_PLAYS_AT: dict[AnyCard, tuple[PlayCard, ...]] = {
     card: (PlayCard(card, 1), *(PlayCard(card, n) for n in _NUMBERS)) for card in _ON_TILES
 }
 #: a set of tiles (bit ``number - 1``) -> their numbers
-NUMBERS_IN = tuple(tuple(n for n in _NUMBERS if mask >> n - 1 & 1) for mask in range(1 << TILES))
+_NUMBERS_IN = tuple(tuple(n for n in _NUMBERS if mask >> n - 1 & 1) for mask in range(1 << TILES))
 #: card -> a set of tiles (bit ``number - 1``) -> the card's plays there, tile by tile
-PLAY_ROWS: dict[AnyCard, tuple[tuple[PlayCard, ...], ...]] = {
-    card: tuple(tuple(row[n] for n in tiles) for tiles in NUMBERS_IN)
-    for card, row in PLAYS_AT.items()
+_PLAY_ROWS: dict[AnyCard, tuple[tuple[PlayCard, ...], ...]] = {
+    card: tuple(tuple(row[n] for n in tiles) for tiles in _NUMBERS_IN)
+    for card, row in _PLAYS_AT.items()
 }
 #: the tiles holding attacker cards (bit ``number - 1``) -> every retreat from them
 RETREATS: tuple[tuple[Retreat, ...], ...] = tuple(
@@ -319,14 +316,14 @@ def plays(state: State) -> list[Move]:
         # The base game: siege cards only (all different), each a ready-made row of plays.
         hand = state.hands[player]
         for card in hand_choices(state, player) if hand is None else hand:
-            moves += PLAY_ROWS[card][open_mask]
+            moves += _PLAY_ROWS[card][open_mask]
         return moves
-    open_tiles = list(NUMBERS_IN[open_mask])
+    open_tiles = list(_NUMBERS_IN[open_mask])
     cards = hand_choices(state, player)
     tactic_ok = state.tactics_played[player] <= state.tactics_played[opponent]
     for card in cards:
         if isinstance(card, Card):
-            row = PLAYS_AT[card]
+            row = _PLAYS_AT[card]
             moves.extend([row[n] for n in open_tiles])
         elif state.rules.tactics and tactic_ok:
             moves.extend(tactic_plays(state, card, open_tiles))
@@ -338,7 +335,7 @@ def tactic_plays(state: State, card: TacticCard, open_tiles: list[int]) -> list[
     to move, ``open_tiles`` being the tiles where its side has room."""
     player, opponent = state.to_move, 1 - state.to_move
     if card.is_elite:
-        row = PLAYS_AT[card]
+        row = _PLAYS_AT[card]
         return [row[n] for n in open_tiles]
     if card is TacticCard.REDEPLOY:
         mine = [(c, t.number) for t in state.tiles for c in dict.fromkeys(t.sides[player])]

@@ -7,6 +7,7 @@ Schotten Totten 2 (base game) - ply 0, player 1 (attacker) to move: to retreat o
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from referee.schotten_totten_2.wall import GATE
@@ -19,14 +20,16 @@ __all__ = ["DOING", "render"]
 
 #: What the player to move is doing, in each phase of a turn, in words: (the
 #: attacker's, the defender's). The text picture and the SVG picture both say it.
-DOING = {
-    "opening": ("to retreat or play a card", "to pour oil or play a card"),
-    "play": ("to play a card", "to play a card"),
-    "after_play": ("to take control of a tile or draw", "to draw"),
-    "after_pass": ("to take control of a tile or end the turn", "to end the turn"),
-    "shuffle": ("", ""),
-    "exchange": ("to answer the exchange", "to answer the exchange"),
-}
+DOING = MappingProxyType(
+    {
+        "opening": ("to retreat or play a card", "to pour oil or play a card"),
+        "play": ("to play a card", "to play a card"),
+        "after_play": ("to take control of a tile or draw", "to draw"),
+        "after_pass": ("to take control of a tile or end the turn", "to end the turn"),
+        "shuffle": ("", ""),
+        "exchange": ("to answer the exchange", "to answer the exchange"),
+    }
+)
 
 
 def render(state: State) -> str:
