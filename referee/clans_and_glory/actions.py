@@ -130,7 +130,6 @@ class ClansAndGloryActions:
         seats = self.layout.seats
         self._seats = len(seats)
         self._seat_at = {seat: i for i, seat in enumerate(seats)}
-        self._tableau_of = tuple(seat.tableau - 1 for seat in seats)
         self._stack = max(len(self.layout.seats_of(t)) for t in range(1, setup.tableaus + 1))
         self.num_actions = _C * self._seats * 4
         self.observation_layout = _observation_blocks(

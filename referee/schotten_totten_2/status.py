@@ -181,7 +181,6 @@ def problems(state: State, *, reachable: bool) -> list[str]:
     if reachable and not found:
         found = reachable_problems(state)
     return found
-    return problems
 
 
 def _position_problems(state: State) -> list[str]:
