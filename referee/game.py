@@ -41,6 +41,7 @@ __all__ = [
     "MoveText",
     "Outcome",
     "Termination",
+    "check_max_plies",
     "check_player",
     "check_rng",
     "check_view",
@@ -588,6 +589,22 @@ def check_rng(rng: object) -> random.Random:
         hint = f"random.Random({rng!r})" if isinstance(rng, int) else "random.Random(seed)"
         raise TypeError(f"expected a random.Random (such as {hint}), not {rng!r}")
     return rng
+
+
+def check_max_plies(max_plies: object) -> int | None:
+    """``max_plies`` if it is a whole number of plies (0 or more) or ``None``
+    (no limit), else a ``ValueError``: what every game's ``playout`` accepts.
+
+    >>> check_max_plies(10), check_max_plies(None)
+    (10, None)
+    >>> check_max_plies(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_plies must be a whole number of plies or None, not -1
+    """
+    if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
+        raise ValueError(f"max_plies must be a whole number of plies or None, not {max_plies!r}")
+    return max_plies
 
 
 def check_view(view: object, kinds: type | tuple[type, ...], game: str) -> None:

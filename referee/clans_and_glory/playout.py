@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from referee.clans_and_glory.cards import CARDS
 from referee.clans_and_glory.rules import Board, action_ids, nth_placement, refusal_of
 from referee.clans_and_glory.state import State
-from referee.game import Outcome, Termination, check_rng
+from referee.game import Outcome, Termination, check_max_plies, check_rng
 
 __all__ = ["Policy", "playout"]
 
@@ -75,6 +75,7 @@ def playout(
     if not isinstance(state, State):
         raise TypeError(f"playout takes a Clans and Glory State, not {type(state).__name__}")
     check_rng(rng)
+    check_max_plies(max_plies)
     if state.outcome is not None:
         return state.outcome
     board = state.board

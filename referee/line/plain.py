@@ -26,7 +26,15 @@ from typing import Any, ClassVar, Self
 
 from referee.cards import CardSet
 from referee.formations import FormationRule
-from referee.game import NO_HISTORY, History, Outcome, Termination, check_player, check_rng
+from referee.game import (
+    NO_HISTORY,
+    History,
+    Outcome,
+    Termination,
+    check_max_plies,
+    check_player,
+    check_rng,
+)
 from referee.line.cards import CardIndex
 from referee.line.claims import plain_verdict, verdict_at
 from referee.line.place import Place
@@ -157,7 +165,10 @@ class PlainGame:
         """``state`` played to its end on :class:`PlainTable`: by default each
         provable place claimed (the lowest first), else a uniform choice
         (:func:`referee.line.playout.choose`); ``trace`` gets the action ids."""
+        if not isinstance(state, PlainState):
+            raise TypeError(f"playout takes a plain line game's State, not {type(state).__name__}")
         check_rng(rng)
+        check_max_plies(max_plies)
         table = PlainTable(self, state)
         plies, claim, pass_ = 0, table.claim, table.pass_
         while table.outcome is None:

@@ -42,7 +42,7 @@ import random
 from bisect import insort
 from collections.abc import Callable
 
-from referee.game import Outcome, Termination, check_rng
+from referee.game import Outcome, Termination, check_max_plies, check_rng
 from referee.line.claims import plain_verdict
 from referee.line.playout import Policy, choose, ply_limit, winner_pattern
 from referee.schotten_totten.cards import FORMATION, INDEX, STONES
@@ -86,8 +86,7 @@ def playout(
     check_rng(rng)
     if not isinstance(state, State):
         raise TypeError(f"playout takes a Schotten Totten State, not {type(state).__name__}")
-    if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
-        raise ValueError(f"max_plies must be a whole number of plies or None, not {max_plies!r}")
+    check_max_plies(max_plies)
     table = Table(state)
     if table.outcome is not None:
         return table.outcome

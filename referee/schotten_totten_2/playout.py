@@ -47,7 +47,7 @@ import random
 from bisect import bisect_left, insort
 from collections.abc import Callable
 
-from referee.game import Outcome, check_rng
+from referee.game import Outcome, check_max_plies, check_rng
 from referee.line.playout import Policy, choose, ply_limit
 from referee.schotten_totten_2.state import Phase, State
 from referee.schotten_totten_2.steps import control, end_turn, next_turn, place, play, shuffle
@@ -103,8 +103,7 @@ def playout(
     check_rng(rng)
     if not isinstance(state, State):
         raise TypeError(f"playout takes a Schotten Totten 2 State, not {type(state).__name__}")
-    if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
-        raise ValueError(f"max_plies must be a whole number of plies or None, not {max_plies!r}")
+    check_max_plies(max_plies)
     table = Table(state)
     if table.outcome is not None:
         return table.outcome

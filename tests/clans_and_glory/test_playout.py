@@ -26,7 +26,6 @@ from referee.clans_and_glory.actions import action_space
 from referee.clans_and_glory.determinize import determinize
 from referee.clans_and_glory.rules import Board
 from referee.clans_and_glory.scoring import final_outcome
-from referee.game import Outcome, Termination
 from tests.clans_and_glory.sampled import positions
 
 GOLDEN = Path(__file__).with_name("golden_playouts.json")
@@ -131,21 +130,6 @@ def test_the_illegal_id_is_named_with_the_broken_rule() -> None:
         playout(game, random.Random(0), lambda board, ids, rng: down)
 
 
-def test_a_ply_limit_ends_a_playout_without_a_winner() -> None:
-    game = new_game(players=3, seed=2)
-    trace: list[int] = []
-    assert playout(game, random.Random(1), max_plies=5, trace=trace) == Outcome(
-        Termination.PLY_LIMIT, None
-    )
-    assert len(trace) == 5
-    assert playout(game, random.Random(1), max_plies=0) == Outcome(Termination.PLY_LIMIT, None)
-
-
-def test_a_finished_game_gives_its_outcome() -> None:
-    resigned = new_game(players=2, seed=1).resign(0)
-    assert playout(resigned, random.Random(0)) == resigned.outcome
-
-
 def test_a_view_is_determinized_first() -> None:
     game = new_game(players=4, seed=5)
     with pytest.raises(ValueError, match="determinize"):
@@ -154,13 +138,6 @@ def test_a_view_is_determinized_first() -> None:
     trace: list[int] = []
     outcome = playout(full, random.Random(0), trace=trace)
     assert replayed(full, trace).outcome == outcome
-
-
-def test_playout_refuses_what_is_not_its_state_or_random_source() -> None:
-    with pytest.raises(TypeError, match=r"random\.Random"):
-        playout(new_game(players=2, seed=1), 7)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Clans and Glory State"):
-        playout("R3@t1s1", random.Random(0))  # type: ignore[arg-type]
 
 
 @settings(max_examples=60, deadline=None)

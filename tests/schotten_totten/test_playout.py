@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.game import Termination
 from referee.schotten_totten import Rules, State, new_game
 from referee.schotten_totten.actions import ACTIONS
 from referee.schotten_totten.cards import ID, STONES, Tactic
@@ -209,17 +208,6 @@ def test_the_default_policy_claims_as_soon_as_it_can_and_otherwise_picks_at_rand
                 play(table, action)
 
 
-def test_the_same_seed_plays_the_same_game() -> None:
-    for rules in VARIANTS:
-        game = new_game(seed=11, rules=rules)
-        first: list[int] = []
-        again: list[int] = []
-        assert playout(game, random.Random(3), trace=first) == playout(
-            game, random.Random(3), trace=again
-        )
-        assert first == again and first
-
-
 def test_a_policy_decides_every_ply_and_sees_the_table() -> None:
     seen: list[tuple[int, int]] = []
 
@@ -234,36 +222,3 @@ def test_a_policy_decides_every_ply_and_sees_the_table() -> None:
         seen.clear()
         outcome = playout(state, random.Random(0), highest, trace=trace)
         assert len(seen) == len(trace) and _replayed(state, trace).outcome == outcome
-
-
-def test_a_policy_that_picks_an_illegal_action_is_refused() -> None:
-    with pytest.raises(ValueError, match="the policy chose action 13280, which is not legal"):
-        playout(new_game(seed=1), random.Random(1), lambda table, legal, rng: 13280)
-
-
-def test_max_plies_cuts_a_playout_short() -> None:
-    trace: list[int] = []
-    outcome = playout(new_game(seed=2), random.Random(2), max_plies=10, trace=trace)
-    assert outcome.termination is Termination.PLY_LIMIT and outcome.winner is None
-    assert len(trace) == 10
-    assert playout(new_game(seed=2), random.Random(2), max_plies=0).reason == "ply_limit"
-    full: list[int] = []
-    playout(new_game(seed=2), random.Random(2), trace=full)
-    assert full[:10] == trace  # the same game, cut short
-
-
-def test_bad_arguments_are_refused() -> None:
-    game = new_game(seed=1)
-    with pytest.raises(TypeError, match=r"expected a random\.Random"):
-        playout(game, 7)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="max_plies must be"):
-        playout(game, random.Random(1), max_plies=-1)
-    with pytest.raises(TypeError, match="Schotten Totten State"):
-        playout("R7@3", random.Random(1))  # type: ignore[arg-type]
-
-
-def test_a_finished_game_is_its_outcome() -> None:
-    game = new_game(seed=5)
-    ended = game.resign(0)
-    trace: list[int] = []
-    assert playout(ended, random.Random(1), trace=trace) == ended.outcome and trace == []

@@ -1,0 +1,133 @@
+"""The playout contract, tested once for every game that has a playout.
+
+``descriptor.playout(state, rng, policy=None, *, max_plies=None, trace=None)``
+plays ``state`` to its end on the game's integer core (see docs/playout.md).
+Every game answers it the same way: the same seed plays the same game and
+leaves ``state`` as it was; a policy gets the legal ids in increasing order
+and its pick is played, or refused when it is not legal; ``max_plies`` cuts
+the game short with a ``ply_limit`` and no winner; a finished game is its
+outcome; a view (hidden hands) is refused until determinized; a wrong
+argument is refused by type, a bad ply limit by value. What each game plays
+is checked move for move against its referee in its own ``test_playout.py``.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from referee.game import Outcome, Termination
+from referee.games import GameDescriptor, find_game
+from tests.line_game.three_stones import GAME as THREE_STONES
+
+GAMES = [find_game(name) for name in ("schotten-totten", "schotten-totten-2", "clans-and-glory")]
+
+
+@pytest.fixture(params=[*GAMES, THREE_STONES], ids=lambda game: str(game.name))
+def game(request: pytest.FixtureRequest) -> GameDescriptor[Any]:
+    found: GameDescriptor[Any] = request.param
+    assert found.playout is not None, f"{found.title} has no playout"
+    return found
+
+
+def _position(game: GameDescriptor[Any], seed: int, plies: int) -> Any:
+    """A state ``plies`` random plies into a game the descriptor dealt (or its end)."""
+    assert game.deal is not None
+    rng = random.Random(seed)
+    state = game.deal(rng, {})
+    for _ in range(plies):
+        if state.is_game_over():
+            break
+        chance = game.chance(state, rng) if game.chance is not None else None
+        state = state.play(chance if chance is not None else rng.choice(state.legal_moves()))
+    return state
+
+
+def _playout(game: GameDescriptor[Any], state: Any, *args: Any, **kwargs: Any) -> Outcome:
+    assert game.playout is not None
+    outcome = game.playout(state, *args, **kwargs)
+    assert isinstance(outcome, Outcome)
+    return outcome
+
+
+@pytest.mark.parametrize(("seed", "plies"), [(1, 0), (2, 5), (3, 11)])
+def test_the_same_seed_plays_the_same_game_and_leaves_the_state(
+    game: GameDescriptor[Any], seed: int, plies: int
+) -> None:
+    state = _position(game, seed, plies)
+    assert not state.is_game_over()
+    before = pickle.dumps(state)
+    first: list[int] = []
+    again: list[int] = []
+    outcome = _playout(game, state, random.Random(seed), trace=first)
+    assert outcome == _playout(game, state, random.Random(seed), trace=again)
+    assert first == again and first, "a game under way has plies left to play"
+    assert outcome.termination is not Termination.PLY_LIMIT
+    assert pickle.dumps(state) == before and state == pickle.loads(before)
+
+
+def test_a_policy_gets_the_legal_ids_increasing_and_its_pick_is_played(
+    game: GameDescriptor[Any],
+) -> None:
+    picks: list[int] = []
+
+    def highest(core: object, legal: Sequence[int], rng: random.Random) -> int:
+        assert list(legal) == sorted(set(legal)) and isinstance(rng, random.Random)
+        picks.append(legal[-1])
+        return legal[-1]
+
+    trace: list[int] = []
+    _playout(game, game.new_game(seed=4), random.Random(0), highest, trace=trace)  # type: ignore[misc]
+    assert picks
+    left = iter(trace)  # each pick was played, in order (chance plies between them aside)
+    assert all(any(pick == played for played in left) for pick in picks)
+
+
+@pytest.mark.parametrize("bad", [-1, 10**9, True, "0"])
+def test_a_policy_that_picks_an_illegal_id_is_refused(game: GameDescriptor[Any], bad: Any) -> None:
+    with pytest.raises(ValueError, match="the policy chose"):
+        _playout(game, game.new_game(seed=1), random.Random(1), lambda core, legal, rng: bad)  # type: ignore[misc]
+
+
+def test_max_plies_cuts_the_same_game_short_without_a_winner(game: GameDescriptor[Any]) -> None:
+    state = game.new_game(seed=2)  # type: ignore[misc]
+    cut: list[int] = []
+    full: list[int] = []
+    outcome = _playout(game, state, random.Random(2), max_plies=10, trace=cut)
+    assert outcome == Outcome(Termination.PLY_LIMIT, None) and len(cut) == 10
+    _playout(game, state, random.Random(2), trace=full)
+    assert full[:10] == cut
+    assert _playout(game, state, random.Random(2), max_plies=0).termination is Termination.PLY_LIMIT
+
+
+@pytest.mark.parametrize("bad", [-1, True, 2.5, "3"])
+def test_a_bad_ply_limit_is_refused(game: GameDescriptor[Any], bad: Any) -> None:
+    with pytest.raises(ValueError, match=r"max_plies must be a whole number of plies or None"):
+        _playout(game, game.new_game(seed=1), random.Random(1), max_plies=bad)  # type: ignore[misc]
+
+
+def test_what_is_not_a_state_or_a_random_source_is_refused(game: GameDescriptor[Any]) -> None:
+    with pytest.raises(TypeError, match=r"expected a random\.Random"):
+        _playout(game, game.new_game(seed=1), 7)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="playout takes a"):
+        _playout(game, "R7@3", random.Random(1))
+
+
+def test_a_view_is_refused_until_determinized(game: GameDescriptor[Any]) -> None:
+    state = game.new_game(seed=5)  # type: ignore[misc]
+    with pytest.raises(ValueError, match="determinize"):
+        _playout(game, state.view(1), random.Random(1))
+    assert game.determinize is not None
+    full = game.determinize(state.view(1), random.Random(1))
+    assert _playout(game, full, random.Random(1)).termination is not Termination.PLY_LIMIT
+
+
+def test_a_finished_game_is_its_outcome(game: GameDescriptor[Any]) -> None:
+    ended = game.new_game(seed=5).resign(0)  # type: ignore[misc]
+    trace: list[int] = []
+    assert _playout(game, ended, random.Random(1), trace=trace) == ended.outcome
+    assert trace == []
