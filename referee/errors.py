@@ -51,7 +51,7 @@ class InvalidDealError(RefereeError):
     is not an integer), ``field_missing``, ``field_unknown``, ``not_a_permutation``,
     ``players`` or ``layout``; the message quotes the bad input.
 
-        >>> InvalidDealError("field_type", "the seed must be an integer or None, not 1.0").reason
+        >>> InvalidDealError("field_type", "seed must be a whole number or None, not 1.0").reason
         'field_type'
     """
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, overload, runtime_checkable
 
+from referee.errors import InvalidDealError
+
 if TYPE_CHECKING:
     from collections import Counter
 
@@ -44,6 +46,7 @@ __all__ = [
     "check_max_plies",
     "check_player",
     "check_rng",
+    "check_seed",
     "check_view",
 ]
 
@@ -605,6 +608,26 @@ def check_max_plies(max_plies: object) -> int | None:
     if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
         raise ValueError(f"max_plies must be a whole number of plies or None, not {max_plies!r}")
     return max_plies
+
+
+def check_seed(seed: object, *, given: object = None, what: str = "a deck") -> int | None:
+    """``seed`` if it is a whole number or ``None``, else an
+    :class:`~referee.errors.InvalidDealError`: what every game's ``new_game``
+    accepts. ``given``, when not ``None``, is the card order the caller gave
+    too (``what`` names it): a seed and an order together are refused.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(1.0)
+    Traceback (most recent call last):
+    ...
+    referee.errors.InvalidDealError: seed must be a whole number or None, not 1.0
+    """
+    if seed is not None and (type(seed) is not int):
+        raise InvalidDealError("field_type", f"seed must be a whole number or None, not {seed!r}")
+    if seed is not None and given is not None:
+        raise InvalidDealError("field_type", f"give a seed or {what}, not both")
+    return seed
 
 
 def check_view(view: object, kinds: type | tuple[type, ...], game: str) -> None:

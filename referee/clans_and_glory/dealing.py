@@ -15,11 +15,11 @@ from collections.abc import Mapping, Sequence
 from referee.cards import Card, InvalidCardError
 from referee.clans_and_glory.cards import CARDS, DECK_IDS, ID, TRAIT_COUNT, TRAITS
 from referee.clans_and_glory.layout import Layout, default_layout
-from referee.clans_and_glory.placed import is_int
 from referee.clans_and_glory.rules import FREE, START, Board
 from referee.clans_and_glory.setup import CLAN_CARDS, SHIELDS_PER_PLAYER, Setup, setup_for
 from referee.clans_and_glory.state import GAME_NAME, State
 from referee.errors import InvalidDealError
+from referee.game import check_seed
 
 __all__ = ["new_game", "random_playout", "state_from_deal"]
 
@@ -52,13 +52,10 @@ def new_game(
     >>> new_game(players=2, seed=1.0)
     Traceback (most recent call last):
     ...
-    referee.errors.InvalidDealError: the seed must be an integer or None, not 1.0
+    referee.errors.InvalidDealError: seed must be a whole number or None, not 1.0
     """
     setup = setup_for(players)
-    if seed is not None and (not is_int(seed)):
-        raise InvalidDealError("field_type", f"the seed must be an integer or None, not {seed!r}")
-    if seed is not None and deck is not None:
-        raise InvalidDealError("field_type", "give a seed or a deck, not both")
+    check_seed(seed, given=deck)
     if layout is not None and not isinstance(layout, Layout):
         raise InvalidDealError("layout", f"the layout must be a Layout, not {layout!r}")
     if deck is None:

@@ -34,6 +34,7 @@ from referee.game import (
     check_max_plies,
     check_player,
     check_rng,
+    check_view,
 )
 from referee.line.cards import CardIndex
 from referee.line.claims import plain_verdict, verdict_at
@@ -139,6 +140,7 @@ class PlainGame:
     def determinize(self, view: Any, rng: random.Random) -> Any:
         """A full state the viewer of ``view`` cannot tell from it: the other
         hand and the pile dealt at random from the cards it has not seen."""
+        check_view(view, PlainState, "plain line game's")
         check_rng(rng)
         if view.hands[0] is None and view.hands[1] is None:
             raise ValueError(

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.cards import CardSet
-from referee.game import Outcome, check_player, referee_result
+from referee.game import Outcome, check_player, check_seed, referee_result
 from referee.line.moves import Claim
 from referee.line.plain import OwnedPlace, PlainGame, PlainRules
 from referee.prover import ClaimVerdict
@@ -193,6 +193,7 @@ class PlainFormat(LineFormat[_S]):
     ) -> _S:
         """A game from a ``seed`` (shuffled) or a ``deck`` order (a hand to each
         player, then the pile, top first); ``first`` moves first."""
+        check_seed(seed, given=deck)
         order = list(self.cards.cards)
         if deck is None:
             random.Random(seed).shuffle(order)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from referee.cards import Card
-from referee.errors import InvalidDealError
+from referee.game import check_seed
 from referee.schotten_totten.cards import CLAN_CARDS, INDEX, TACTIC_CARDS, Tactic
 from referee.schotten_totten.state import Rules, State
 
@@ -42,10 +42,8 @@ def new_game(
     (['R1', 'R2', 'R3', 'R4', 'R5', 'R6'], 'O4')
     """
     rules = _check_setup(first, rules)
-    if seed is not None and (type(seed) is not int):
-        raise InvalidDealError("field_type", f"seed must be an int or None, not {seed!r}")
-    if seed is not None and (deck is not None or tactic_deck is not None):
-        raise ValueError("give a seed or the piles, not both")
+    piles = None if deck is None and tactic_deck is None else (deck, tactic_deck)
+    check_seed(seed, given=piles, what="the piles")
     rng = random.Random(seed)
     if deck is None:
         order = list(CLAN_CARDS.cards)

@@ -15,8 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.errors import InvalidDealError
-from referee.game import NO_HISTORY, History
+from referee.game import NO_HISTORY, History, check_seed
 from referee.schotten_totten_2.made import evolve
 from referee.schotten_totten_2.state import Rules, State
 from referee.schotten_totten_2.wall import (
@@ -56,10 +55,8 @@ def new_game(
     ValueError: attacker must be 0 or 1, not 1.0
     """
     rules = _check_rules(rules)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidDealError("field_type", f"seed must be a whole number or None, not {seed!r}")
-    if seed is not None and (deck is not None or tactic_deck is not None):
-        raise ValueError("give a seed or the pile orders, not both")
+    piles = None if deck is None and tactic_deck is None else (deck, tactic_deck)
+    check_seed(seed, given=piles, what="the pile orders")
     _check_attacker(attacker)
     for name, pile in (("deck", deck), ("tactic_deck", tactic_deck)):
         if pile is not None and (isinstance(pile, (str, bytes)) or not isinstance(pile, Iterable)):

@@ -1,6 +1,12 @@
-"""The playout contract, tested once for every game that has a playout.
+"""Contracts every game keeps, tested once for all of them (the bundled games
+and Three Stones, the test game built on the kernel alone).
 
-``descriptor.playout(state, rng, policy=None, *, max_plies=None, trace=None)``
+**Deals and determinization.** ``new_game`` refuses a seed that is not a whole
+number, and a seed given with a card order, with an ``InvalidDealError``;
+``determinize`` refuses what is not the game's view or state by type, and a
+random source that is not a ``random.Random``.
+
+**Playouts.** ``descriptor.playout(state, rng, policy=None, *, max_plies=None, trace=None)``
 plays ``state`` to its end on the game's integer core (see docs/playout.md).
 Every game answers it the same way: the same seed plays the same game and
 leaves ``state`` as it was; a policy gets the legal ids in increasing order
@@ -20,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from referee.errors import InvalidDealError
 from referee.game import Outcome, Termination
 from referee.games import GameDescriptor, find_game
 from tests.line_game.three_stones import GAME as THREE_STONES
@@ -131,3 +138,26 @@ def test_a_finished_game_is_its_outcome(game: GameDescriptor[Any]) -> None:
     trace: list[int] = []
     assert _playout(game, ended, random.Random(1), trace=trace) == ended.outcome
     assert trace == []
+
+
+@pytest.mark.parametrize("bad", [1.0, "7", True, [1]])
+def test_a_seed_that_is_not_a_whole_number_is_refused(game: GameDescriptor[Any], bad: Any) -> None:
+    assert game.new_game is not None
+    with pytest.raises(InvalidDealError, match="seed must be a whole number or None") as refused:
+        game.new_game(seed=bad)
+    assert refused.value.reason == "field_type"
+
+
+def test_a_seed_and_a_card_order_together_are_refused(game: GameDescriptor[Any]) -> None:
+    assert game.new_game is not None
+    with pytest.raises(InvalidDealError, match=r"give a seed or .*, not both"):
+        game.new_game(seed=1, deck=())
+
+
+def test_determinize_refuses_what_is_not_the_games_view(game: GameDescriptor[Any]) -> None:
+    assert game.determinize is not None and game.new_game is not None
+    view = game.new_game(seed=1).view(0)
+    with pytest.raises(TypeError, match=r"determinize takes a .* view \(state\.view\(player\)\)"):
+        game.determinize("R7@3", random.Random(1))
+    with pytest.raises(TypeError, match=r"expected a random\.Random"):
+        game.determinize(view, 7)  # type: ignore[arg-type]
