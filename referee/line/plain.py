@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
@@ -227,6 +228,44 @@ class PlainState(LineState[MoveT]):
     def tactics_in_hand(self, player: int) -> int:
         """The tactic cards in ``player``'s hand: none in a plain game."""
         return 0
+
+    def visible_cards(self) -> Counter[Any]:
+        """The cards every player sees: those on the places, counted."""
+        return Counter(self._GAME.index.cards_of(self.seen))
+
+    def status(self) -> tuple[str, ...]:
+        """Every reason this position cannot arise from a deal by legal play
+        (empty: none), all at once, as every game's ``status()``: a card not of
+        the game or in two places, a part whose size is wrong, a side over the
+        place's size, a place owned by a player whose side is not complete.
+        (Three Stones, under ``tests/line_game/``, shows it at work.)"""
+        found: list[str] = []
+        game, known = self._GAME, Counter[Any]()
+        for n, place in enumerate(self.stones, 1):
+            for player, side in enumerate(place.sides):
+                known.update(side)
+                if len(side) > game.rule.size:
+                    found.append(f"place {n}: player {player + 1} has {len(side)} cards there")
+            owner = place.owner
+            if owner is not None and len(place.sides[owner]) < game.rule.size:
+                found.append(f"place {n} is owned by player {owner + 1}, whose side is incomplete")
+        for player, (hand, size) in enumerate(zip(self.hands, self.hand_sizes, strict=True)):
+            if hand is not None:
+                known.update(hand)
+                if len(hand) != size:
+                    found.append(f"player {player + 1} holds {len(hand)} cards, not {size}")
+            if size > game.hand:
+                found.append(f"player {player + 1} holds {size} cards, more than {game.hand}")
+        if self.deck is not None:
+            known.update(self.deck)
+            if len(self.deck) != self.deck_size:
+                found.append(f"the pile has {len(self.deck)} cards, not {self.deck_size}")
+        ids = game.index.ids
+        found += [f"{card} is not a card of this game" for card in known if card not in ids]
+        found += [f"{card} is in {count} places" for card, count in known.items() if count > 1]
+        if self.deck is not None and None not in self.hands and len(known) != len(ids):
+            found.append(f"{len(ids) - len(known)} cards of the game are nowhere")
+        return tuple(found)
 
     def parse_move(self, text: str) -> MoveT:
         """The move ``text`` writes (see :mod:`referee.line.moves`)."""

@@ -1,6 +1,10 @@
 """Contracts every game keeps, tested once for all of them (the bundled games
 and Three Stones, the test game built on the kernel alone).
 
+**States.** Every state, view and spectator's view keeps the ``GameState``
+protocol (``status()`` and ``visible_cards()`` included), and a card in two
+places never passes silently.
+
 **Deals and determinization.** ``new_game`` refuses a seed that is not a whole
 number, and a seed given with a card order, with an ``InvalidDealError``;
 ``determinize`` refuses what is not the game's view or state by type, and a
@@ -22,12 +26,14 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
 
 from referee.errors import InvalidDealError
-from referee.game import Outcome, Termination
+from referee.game import GameState, Outcome, Termination
 from referee.games import GameDescriptor, find_game
 from tests.line_game.three_stones import GAME as THREE_STONES
 
@@ -161,3 +167,30 @@ def test_determinize_refuses_what_is_not_the_games_view(game: GameDescriptor[Any
         game.determinize("R7@3", random.Random(1))
     with pytest.raises(TypeError, match=r"expected a random\.Random"):
         game.determinize(view, 7)  # type: ignore[arg-type]
+
+
+def test_every_state_keeps_the_game_state_protocol(game: GameDescriptor[Any]) -> None:
+    final = _position(game, 6, 500)
+    for state in (game.new_game(seed=6), final, final.view(0), final.view(None)):  # type: ignore[misc]
+        assert isinstance(state, GameState)
+        assert state.status() == ()
+        assert sum(state.visible_cards().values()) >= 0
+
+
+def test_a_card_in_two_places_never_passes_silently(game: GameDescriptor[Any]) -> None:
+    """Status or constructor: Schotten Totten and the kernel's plain games take
+    any position and ``status()`` names its problems (python-chess's model);
+    Schotten Totten 2 and Clans and Glory also refuse, when a state is made,
+    what cannot exist at all (their rulings), naming the same problems."""
+    state = game.new_game(seed=6)  # type: ignore[misc]
+    hands = list(state.hands)
+    card = hands[0][0]
+    hands[1] = (*hands[1][:-1], card)  # player 2 holds a card player 1 holds
+    # Clans and Glory's state is not a dataclass: its ``replace`` goes through its constructor.
+    remade = getattr(state, "replace", None) or partial(replace, state)
+    try:
+        changed = remade(hands=tuple(hands))
+    except ValueError as refused:
+        assert str(card) in str(refused)
+    else:
+        assert any(str(card) in problem for problem in changed.status()), changed.status()
