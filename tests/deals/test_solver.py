@@ -10,7 +10,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee import deals
 from referee.deals import (
     DealProblem,
     DealSearchLimitError,
@@ -21,6 +20,10 @@ from referee.deals import (
     PutBack,
     Receive,
     Spend,
+    _check,
+    _match,
+    _sim,
+    _solve,
     solve,
 )
 
@@ -528,11 +531,11 @@ def _cases(problem: DealProblem) -> int:
     """How many combinations of hidden choices the solver considers: the work
     bound (each is one matching)."""
     found = 0
-    for part, _ in deals._by_pile(deals._checked(problem)):
+    for part, _ in _solve._by_pile(_check._checked(problem)):
         (pile,) = part.piles
-        lacks = deals._Lacking(part.events, part.players)
-        for sim in deals._cases(part, pile, lacks):
-            found += len(deals._Matcher(part, pile, sim, lacks).assignments())
+        lacks = _sim._Lacking(part.events, part.players)
+        for sim in _sim._cases(part, pile, lacks):
+            found += len(_match._Matcher(part, pile, sim, lacks).assignments())
     return found
 
 
@@ -574,7 +577,7 @@ def test_more_hidden_choices_than_the_limit_are_refused_before_any_is_tried(
     events += [PutBack(10 + k, 0, "p") for k in range(4)]
     problem = DealProblem({"p": tuple(f"c{i}" for i in range(30))}, tuple(events))
     tried: list[object] = []
-    monkeypatch.setattr(deals._Matcher, "match", lambda *args: tried.append(args))
+    monkeypatch.setattr(_match._Matcher, "match", lambda *args: tried.append(args))
     with pytest.raises(
         DealSearchLimitError,
         match=r"more than 256 combinations of hidden choices \(4 hidden put-backs",
