@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.deals._check import _checked
-from referee.deals._match import _Fit, _Matcher
+from referee.deals._match import _Matcher
+from referee.deals._place import _Fit
 from referee.deals._problem import (
     MAX_CASES,
     DealAnswer,
