@@ -51,6 +51,10 @@ checks all of it against brute force.
     {'deck': ('B', 'A')}
 """
 
+# The package by job: _problem (the types), _check (checking a problem), _sim (a
+# pile played through with its hidden choices made), _match (the named cards
+# matched to places), _place (every card placed: the flow), _solve (pile by pile,
+# case by case, the answer) and _records (public records: check, witness, JSON).
 from referee.deals._problem import (
     MAX_CASES,
     DealAnswer,
