@@ -36,7 +36,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from referee import deals
 from referee.deals import (
     MAX_CASES,
     DealProblem,
@@ -47,6 +46,10 @@ from referee.deals import (
     Lacks,
     PutBack,
     Spend,
+    _check,
+    _match,
+    _sim,
+    _solve,
     check_record,
     solve,
     witness,
@@ -214,11 +217,11 @@ def put_back_problem(seed: int, returns: int, spoiled: bool) -> DealProblem:
 def cases_of(problem: DealProblem) -> int:
     """How many combinations of hidden choices the solver considers (all piles)."""
     found = 0
-    for part, _ in deals._by_pile(deals._checked(problem)):
+    for part, _ in _solve._by_pile(_check._checked(problem)):
         (pile,) = part.piles
-        lacks = deals._Lacking(part.events, part.players)
-        for sim in deals._cases(part, pile, lacks):
-            found += len(deals._Matcher(part, pile, sim, lacks).assignments())
+        lacks = _sim._Lacking(part.events, part.players)
+        for sim in _sim._cases(part, pile, lacks):
+            found += len(_match._Matcher(part, pile, sim, lacks).assignments())
     return found
 
 

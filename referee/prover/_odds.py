@@ -142,13 +142,7 @@ def count_beating(
 
     if need == 0:
         return Odds(int(beats(real_values, len(real_colours) <= 1)), 1)
-    # The colours a completion may share with the side (none if the side mixes colours).
-    if len(real_colours) > 1:
-        mono_mask = 0
-    elif real_colours:
-        mono_mask = sum(1 << c for c in real_colours if c in pool.by_colour)
-    else:
-        mono_mask = sum(1 << c for c in pool.by_colour)
+    mono_mask = _mono_colours(real_colours, pool)
     counts = {v: len(colours) for v, colours in pool.by_value.items()}
     masks = {v: sum(1 << c for c in colours) for v, colours in pool.by_value.items()}
     # A plain completion (no run, no same value within reach) is a sum, or a
@@ -163,10 +157,7 @@ def count_beating(
     every = _sums(counts.items(), need, width)
     single = [0] * len(every)
     if mono_mask and mono_kind is Kind.COLOR and against.kind <= Kind.COLOR:
-        for colour, values in pool.by_colour.items():
-            if mono_mask >> colour & 1:
-                for value_sum, n in enumerate(_sums(((v, 1) for v in values), need, width)):
-                    single[value_sum] += n
+        single = _single_coloured(pool, mono_mask, need, width, len(every))
     beating = sum(
         single[s] * plain(mono_kind, s) + (every[s] - single[s]) * plain(Kind.SUM, s)
         for s in range(len(every))
@@ -188,6 +179,27 @@ def count_beating(
         if ways > mono:
             beating += (ways - mono) * (beats(values, False) - plain(Kind.SUM, value_sum))
     return Odds(beating, total)
+
+
+def _mono_colours(real_colours: set[int], pool: Pool) -> int:
+    """The colours (a bit mask) a completion may share with the side: none if
+    the side mixes colours, its colour if it has one, else any of the pool's."""
+    if len(real_colours) > 1:
+        return 0
+    if real_colours:
+        return sum(1 << c for c in real_colours if c in pool.by_colour)
+    return sum(1 << c for c in pool.by_colour)
+
+
+def _single_coloured(pool: Pool, colours: int, need: int, width: int, size: int) -> list[int]:
+    """How many sets of ``need`` pool cards of one of ``colours`` (a bit mask)
+    have each value sum (``size`` sums, as :func:`_sums` counts them)."""
+    single = [0] * size
+    for colour, values in pool.by_colour.items():
+        if colours >> colour & 1:
+            for value_sum, n in enumerate(_sums(((v, 1) for v in values), need, width)):
+                single[value_sum] += n
+    return single
 
 
 def _beats(kind: Kind, total: int, against: Strength, ties_beat: bool, lower: bool) -> bool:

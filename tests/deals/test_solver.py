@@ -10,7 +10,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee import deals
 from referee.deals import (
     DealProblem,
     DealSearchLimitError,
@@ -21,6 +20,10 @@ from referee.deals import (
     PutBack,
     Receive,
     Spend,
+    _check,
+    _match,
+    _sim,
+    _solve,
     solve,
 )
 
@@ -42,6 +45,8 @@ def _brute_first_failure(problem: DealProblem) -> int | None:
 def _replay(
     problem: DealProblem, piles: dict[str, list[str]], hands: list[Counter[str]], start: int
 ) -> int | None:
+    """The first ply the deal ``piles`` fails from event ``start`` on, trying
+    every hidden choice (``None``: some choice fits every event)."""
     for index in range(start, len(problem.events)):
         event = problem.events[index]
         if isinstance(event, Draw):
@@ -58,51 +63,73 @@ def _replay(
             if any(hands[event.player][c] > 0 for c in event.cards):
                 return event.ply
         elif isinstance(event, PutBack):
-            options = (
-                [event.card]
-                if event.card is not None
-                else [
-                    c
-                    for c in hands[event.player]
-                    if hands[event.player][c] > 0
-                    and c in problem.piles[event.pile]
-                    and c not in event.excluded
-                ]
-            )
-            worst: int | None = event.ply
-            for card in options:
-                if hands[event.player][card] <= 0:
-                    continue
-                new_hands = [Counter(h) for h in hands]
-                new_hands[event.player][card] -= 1
-                new_piles = {n: [*p] for n, p in piles.items()}
-                new_piles[event.pile].append(card)
-                failed = _replay(problem, new_piles, new_hands, index + 1)
-                if failed is None:
-                    return None
-                worst = max(worst or 0, failed)
-            return worst
+            return _replay_put_back(problem, piles, hands, index, event)
         elif isinstance(event, Insert):
-            size = len(piles[event.pile]) + len(event.cards)
-            choices = (
-                [event.positions]
-                if event.positions is not None
-                else list(itertools.permutations(range(1, size + 1), len(event.cards)))
-            )
-            worst = event.ply
-            for positions in choices:
-                placed = dict(zip(positions, event.cards, strict=True))
-                rest = iter(piles[event.pile])
-                new_piles = {n: [*p] for n, p in piles.items()}
-                new_piles[event.pile] = [
-                    placed[i] if i in placed else next(rest) for i in range(1, size + 1)
-                ]
-                failed = _replay(problem, new_piles, [Counter(h) for h in hands], index + 1)
-                if failed is None:
-                    return None
-                worst = max(worst, failed)
-            return worst
+            return _replay_insert(problem, piles, hands, index, event)
     return None
+
+
+def _replay_put_back(
+    problem: DealProblem,
+    piles: dict[str, list[str]],
+    hands: list[Counter[str]],
+    index: int,
+    event: PutBack,
+) -> int | None:
+    """:func:`_replay` on from a put-back, trying every card it may put back."""
+    options = (
+        [event.card]
+        if event.card is not None
+        else [
+            c
+            for c in hands[event.player]
+            if hands[event.player][c] > 0
+            and c in problem.piles[event.pile]
+            and c not in event.excluded
+        ]
+    )
+    worst: int | None = event.ply
+    for card in options:
+        if hands[event.player][card] <= 0:
+            continue
+        new_hands = [Counter(h) for h in hands]
+        new_hands[event.player][card] -= 1
+        new_piles = {n: [*p] for n, p in piles.items()}
+        new_piles[event.pile].append(card)
+        failed = _replay(problem, new_piles, new_hands, index + 1)
+        if failed is None:
+            return None
+        worst = max(worst or 0, failed)
+    return worst
+
+
+def _replay_insert(
+    problem: DealProblem,
+    piles: dict[str, list[str]],
+    hands: list[Counter[str]],
+    index: int,
+    event: Insert,
+) -> int | None:
+    """:func:`_replay` on from an insert, trying every place it may use."""
+    size = len(piles[event.pile]) + len(event.cards)
+    choices = (
+        [event.positions]
+        if event.positions is not None
+        else list(itertools.permutations(range(1, size + 1), len(event.cards)))
+    )
+    worst = event.ply
+    for positions in choices:
+        placed = dict(zip(positions, event.cards, strict=True))
+        rest = iter(piles[event.pile])
+        new_piles = {n: [*p] for n, p in piles.items()}
+        new_piles[event.pile] = [
+            placed[i] if i in placed else next(rest) for i in range(1, size + 1)
+        ]
+        failed = _replay(problem, new_piles, [Counter(h) for h in hands], index + 1)
+        if failed is None:
+            return None
+        worst = max(worst, failed)
+    return worst
 
 
 @st.composite
@@ -528,11 +555,11 @@ def _cases(problem: DealProblem) -> int:
     """How many combinations of hidden choices the solver considers: the work
     bound (each is one matching)."""
     found = 0
-    for part, _ in deals._by_pile(deals._checked(problem)):
+    for part, _ in _solve._by_pile(_check._checked(problem)):
         (pile,) = part.piles
-        lacks = deals._Lacking(part.events, part.players)
-        for sim in deals._cases(part, pile, lacks):
-            found += len(deals._Matcher(part, pile, sim, lacks).assignments())
+        lacks = _sim._Lacking(part.events, part.players)
+        for sim in _sim._cases(part, pile, lacks):
+            found += len(_match._Matcher(part, pile, sim, lacks).assignments())
     return found
 
 
@@ -574,7 +601,7 @@ def test_more_hidden_choices_than_the_limit_are_refused_before_any_is_tried(
     events += [PutBack(10 + k, 0, "p") for k in range(4)]
     problem = DealProblem({"p": tuple(f"c{i}" for i in range(30))}, tuple(events))
     tried: list[object] = []
-    monkeypatch.setattr(deals._Matcher, "match", lambda *args: tried.append(args))
+    monkeypatch.setattr(_match._Matcher, "match", lambda *args: tried.append(args))
     with pytest.raises(
         DealSearchLimitError,
         match=r"more than 256 combinations of hidden choices \(4 hidden put-backs",
