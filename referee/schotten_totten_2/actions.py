@@ -245,6 +245,55 @@ def _trio(move: Exchange | ExchangeReply) -> int:
     return rank
 
 
+def _turn_action(move: object) -> int | None:
+    """The id of a move of the turn that lays no card (control, the opening
+    actions, pass, the draws, the end of the turn, support's shuffle), or ``None``."""
+    if isinstance(move, Control):
+        return _CONTROL + _tile(move, move.tile)
+    if isinstance(move, Retreat):
+        return _RETREAT + sum(1 << _tile(move, n) for n in move.tiles) - 1
+    if isinstance(move, Oil):
+        return _OIL + _tile(move, move.tile)
+    if isinstance(move, Pass):
+        return _PASS
+    if isinstance(move, Draw):
+        return _DRAW if move.pile == "siege" else _DRAW_TACTIC
+    if isinstance(move, EndTurn):
+        return _DONE
+    if isinstance(move, Shuffle):
+        return _SHUFFLE
+    return None
+
+
+def _action_card_action(move: object) -> int | None:
+    """The id of an action card's move (redeploy .. exchange, and the answer to
+    an exchange), or ``None``."""
+    if isinstance(move, Redeploy):
+        kind = _kind(move, move.card, _ON_TILE)
+        target = 0 if move.target is None else _tile(move, move.target) + 1
+        return _REDEPLOY + (kind * TILES + _tile(move, move.source)) * (TILES + 1) + target
+    if isinstance(move, Recruitment):
+        return _RECRUITMENT + _kind(move, move.card, _SIEGE) * TILES + _tile(move, move.tile)
+    if isinstance(move, Desertion):
+        return _DESERTION + _kind(move, move.card, _ON_TILE) * TILES + _tile(move, move.tile)
+    if isinstance(move, Treason):
+        kind = _kind(move, move.card, _ON_TILE)
+        source, target = _tile(move, move.source), _tile(move, move.target)
+        return _TREASON + (kind * TILES + source) * TILES + target
+    if isinstance(move, Explosion):
+        return _EXPLOSION + _tile(move, move.tile)
+    if isinstance(move, Support):
+        a, b = sorted(_kind(move, card, _SIEGE) for card in move.cards)
+        if a == b:
+            raise _no_id(move, "support takes two different cards")
+        return _SUPPORT + _rank_pair(a, b)
+    if isinstance(move, Exchange):
+        return _OFFER + _trio(move)
+    if isinstance(move, ExchangeReply):
+        return _GIVE + _trio(move)
+    return None
+
+
 class SchottenTotten2Actions(MoveSpace):
     """The action space (see the module's table); use the shared :data:`ACTIONS`.
     Its ``rewards`` and ``legal_action_mask`` are :class:`referee.actions.MoveSpace`'s
@@ -267,44 +316,12 @@ class SchottenTotten2Actions(MoveSpace):
         that cannot be where the move puts it, a tile out of range)."""
         if isinstance(move, PlayCard):
             return _PLAY + _kind(move, move.card, _ON_TILE) * TILES + _tile(move, move.tile)
-        if isinstance(move, Control):
-            return _CONTROL + _tile(move, move.tile)
-        if isinstance(move, Retreat):
-            return _RETREAT + sum(1 << _tile(move, n) for n in move.tiles) - 1
-        if isinstance(move, Oil):
-            return _OIL + _tile(move, move.tile)
-        if isinstance(move, Pass):
-            return _PASS
-        if isinstance(move, Draw):
-            return _DRAW if move.pile == "siege" else _DRAW_TACTIC
-        if isinstance(move, EndTurn):
-            return _DONE
-        if isinstance(move, Shuffle):
-            return _SHUFFLE
-        if isinstance(move, Redeploy):
-            kind = _kind(move, move.card, _ON_TILE)
-            target = 0 if move.target is None else _tile(move, move.target) + 1
-            return _REDEPLOY + (kind * TILES + _tile(move, move.source)) * (TILES + 1) + target
-        if isinstance(move, Recruitment):
-            return _RECRUITMENT + _kind(move, move.card, _SIEGE) * TILES + _tile(move, move.tile)
-        if isinstance(move, Desertion):
-            return _DESERTION + _kind(move, move.card, _ON_TILE) * TILES + _tile(move, move.tile)
-        if isinstance(move, Treason):
-            kind = _kind(move, move.card, _ON_TILE)
-            source, target = _tile(move, move.source), _tile(move, move.target)
-            return _TREASON + (kind * TILES + source) * TILES + target
-        if isinstance(move, Explosion):
-            return _EXPLOSION + _tile(move, move.tile)
-        if isinstance(move, Support):
-            a, b = sorted(_kind(move, card, _SIEGE) for card in move.cards)
-            if a == b:
-                raise _no_id(move, "support takes two different cards")
-            return _SUPPORT + _rank_pair(a, b)
-        if isinstance(move, Exchange):
-            return _OFFER + _trio(move)
-        if isinstance(move, ExchangeReply):
-            return _GIVE + _trio(move)
-        raise ValueError(f"{move!r} is not a Schotten Totten 2 move")
+        action = _turn_action(move)
+        if action is None:
+            action = _action_card_action(move)
+        if action is None:
+            raise ValueError(f"{move!r} is not a Schotten Totten 2 move")
+        return action
 
     def play(self, state: State, action: int) -> State:
         """The state after the move with id ``action``; the shuffle's id plays

@@ -44,7 +44,7 @@ import random
 from collections import Counter
 
 from referee.cards import Card
-from referee.game import check_rng, check_view
+from referee.game import History, check_rng, check_view
 from referee.schotten_totten_2.moves import (
     Desertion,
     Draw,
@@ -194,11 +194,44 @@ def determinize(view: State, rng: random.Random) -> State:
     """
     check_rng(rng)
     check_view(view, State, "Schotten Totten 2")
-    hands = view.hands
     counts = view.hand_tactics
     if counts is None:
         raise ValueError("cannot determinize: the tactic cards in the hidden hands are not known")
-    # Every card on the wall, discarded, played as an action or known to lie somewhere.
+    seen, reserved = _known_cards(view)
+    seen_siege, tactics = _unseen_pool(view, seen)
+    clues = _read_history(view)
+    deck_at: dict[int, Card] = {}
+    if clues is not None:
+        _reserve_held(view, clues, seen_siege, tactics, reserved)
+        if clues.support is not None and view.deck is None:
+            _place_support(view, clues, seen_siege, reserved, deck_at, rng)
+    siege = [c for c in _SIEGE if c not in seen_siege]
+    rng.shuffle(siege)
+    rng.shuffle(tactics)
+    hands = _deal_hands(view, counts, reserved, siege, tactics, rng)
+    deck = _siege_deck(view, siege, deck_at) if view.deck is None else view.deck
+    tactic_deck = _tactic_pile(view, tactics) if view.tactic_deck is None else view.tactic_deck
+    exchange, past = _hidden_offer(view, hands, rng)
+    return _evolve(
+        view,
+        hands=hands,
+        deck=deck,
+        tactic_deck=tactic_deck,
+        exchange=exchange,
+        chance_seed=rng.getrandbits(32),
+        past=past,
+    )
+
+
+_Hands = tuple[tuple[AnyCard, ...] | None, tuple[AnyCard, ...] | None]
+
+
+def _known_cards(view: State) -> tuple[list[AnyCard], list[list[AnyCard]]]:
+    """What the view knows: every card on the wall, discarded, played as an
+    action or known to lie somewhere (a known hand or pile, support's pair),
+    and the cards each hidden hand is known to hold (so far: the offer it
+    made, while the view's player must answer it)."""
+    hands = view.hands
     seen: list[AnyCard] = [*view.discards, *view.actions[0], *view.actions[1]]
     for tile in view.tiles:
         seen += tile.sides[0]
@@ -206,37 +239,60 @@ def determinize(view: State, rng: random.Random) -> State:
     for known in (*hands, view.deck, view.tactic_deck, view.support):
         if known:
             seen += known
-    # Cards a hidden hand is known to hold: the offer it made, what it received.
     reserved: list[list[AnyCard]] = [[], []]
     offerer = 1 - view.to_move
     if view.exchange is not None and hands[offerer] is None:
         reserved[offerer] += view.exchange
         seen += view.exchange
+    return seen, reserved
+
+
+def _unseen_pool(view: State, seen: list[AnyCard]) -> tuple[set[Card], list[AnyCard]]:
+    """The siege cards accounted for (every other one is unseen), and the
+    unseen tactic cards (none in the base game)."""
     seen_siege = {c for c in seen if type(c) is Card}
     tactics: list[AnyCard] = list(_TACTICS) if view.rules.tactics else []
     for card in seen:
         if type(card) is TacticCard and card in tactics:
             tactics.remove(card)
-    clues = _read_history(view)
-    if clues is not None:
-        for player in (0, 1):
-            if hands[player] is not None:
-                continue
-            for card, count in clues.held[player].items():
-                for _ in range(count):
-                    if type(card) is Card and card not in seen_siege:
-                        seen_siege.add(card)
-                    elif type(card) is TacticCard and card in tactics:
-                        tactics.remove(card)
-                    else:
-                        continue
-                    reserved[player].append(card)
-    deck_at: dict[int, Card] = {}
-    if clues is not None and clues.support is not None and view.deck is None:
-        _place_support(view, clues, seen_siege, reserved, deck_at, rng)
-    siege = [c for c in _SIEGE if c not in seen_siege]
-    rng.shuffle(siege)
-    rng.shuffle(tactics)
+    return seen_siege, tactics
+
+
+def _reserve_held(
+    view: State,
+    clues: _Clues,
+    seen_siege: set[Card],
+    tactics: list[AnyCard],
+    reserved: list[list[AnyCard]],
+) -> None:
+    """Keep for each hidden hand the unseen cards an exchange gave it and it
+    may still hold (taken out of the unseen pool)."""
+    for player in (0, 1):
+        if view.hands[player] is not None:
+            continue
+        for card, count in clues.held[player].items():
+            for _ in range(count):
+                if type(card) is Card and card not in seen_siege:
+                    seen_siege.add(card)
+                elif type(card) is TacticCard and card in tactics:
+                    tactics.remove(card)
+                else:
+                    continue
+                reserved[player].append(card)
+
+
+def _deal_hands(
+    view: State,
+    counts: tuple[int, int],
+    reserved: list[list[AnyCard]],
+    siege: list[Card],
+    tactics: list[AnyCard],
+    rng: random.Random,
+) -> _Hands:
+    """The hands, each hidden one dealt its reserved cards and the rest of its
+    siege and tactic slots from the ends of the shuffled ``siege`` and
+    ``tactics`` (which lose them)."""
+    hands = view.hands
     new_hands = list(hands)
     for player, hand in enumerate(hands):
         if hand is not None:
@@ -256,48 +312,49 @@ def determinize(view: State, rng: random.Random) -> State:
         if mine:
             rng.shuffle(dealt)  # no slot tells how a card came
         new_hands[player] = tuple(dealt)
-    deck = view.deck
-    if deck is None:
-        if len(siege) + len(deck_at) != view.deck_size:
-            raise ValueError(
-                f"cannot determinize: {len(siege) + len(deck_at)} unseen siege cards are "
-                f"left for the deck, but it holds {view.deck_size}"
-            )
-        if deck_at:
-            rest = iter(siege)
-            deck = tuple(
-                deck_at[i] if i in deck_at else next(rest) for i in range(1, view.deck_size + 1)
-            )
-        else:
-            deck = tuple(siege)
-    tactic_deck = view.tactic_deck
-    if tactic_deck is None:
-        if len(tactics) != view.tactic_deck_size:
-            raise ValueError(
-                f"cannot determinize: {len(tactics)} unseen tactic cards are left for "
-                f"the tactic pile, but it holds {view.tactic_deck_size}"
-            )
-        tactic_deck = tuple(c for c in tactics if type(c) is TacticCard)
+    return new_hands[0], new_hands[1]
+
+
+def _siege_deck(view: State, siege: list[Card], deck_at: dict[int, Card]) -> tuple[Card, ...]:
+    """The hidden siege deck: the unseen siege cards left, with support's cards
+    at the depths ``deck_at`` gives them."""
+    if len(siege) + len(deck_at) != view.deck_size:
+        raise ValueError(
+            f"cannot determinize: {len(siege) + len(deck_at)} unseen siege cards are "
+            f"left for the deck, but it holds {view.deck_size}"
+        )
+    if not deck_at:
+        return tuple(siege)
+    rest = iter(siege)
+    return tuple(deck_at[i] if i in deck_at else next(rest) for i in range(1, view.deck_size + 1))
+
+
+def _tactic_pile(view: State, tactics: list[AnyCard]) -> tuple[TacticCard, ...]:
+    """The hidden tactic pile: the unseen tactic cards left."""
+    if len(tactics) != view.tactic_deck_size:
+        raise ValueError(
+            f"cannot determinize: {len(tactics)} unseen tactic cards are left for "
+            f"the tactic pile, but it holds {view.tactic_deck_size}"
+        )
+    return tuple(c for c in tactics if type(c) is TacticCard)
+
+
+def _hidden_offer(
+    view: State, hands: _Hands, rng: random.Random
+) -> tuple[tuple[AnyCard, AnyCard, AnyCard] | None, History[Move]]:
+    """The exchange offer and the history: in the answering player's view the
+    offer is hidden, so any 3 cards of the offering hand are offered (its
+    history ends before the offer: the sampled offer is played there)."""
     exchange = view.exchange
     past = view.past
     if view.phase is Phase.EXCHANGE and exchange is None:
-        # The answering player's view: any 3 cards of the offering hand. Its
-        # history ends before the offer: the sampled offer is played there.
-        hand = new_hands[offerer]
+        hand = hands[1 - view.to_move]
         assert hand is not None
         offer = rng.sample(hand, 3)
         exchange = (offer[0], offer[1], offer[2])
         if len(past) == view.ply - 1:
             past = past.push(Exchange(exchange))
-    return _evolve(
-        view,
-        hands=(new_hands[0], new_hands[1]),
-        deck=deck,
-        tactic_deck=tactic_deck,
-        exchange=exchange,
-        chance_seed=rng.getrandbits(32),
-        past=past,
-    )
+    return exchange, past
 
 
 def _place_support(

@@ -8,8 +8,10 @@ of kinds in play order with its siege cards also as a mask, everything else
 lists and ints changed in place. It lists the legal actions (the ids of
 :data:`~referee.schotten_totten_2.actions.ACTIONS`, increasing) by the rules
 of :class:`~referee.schotten_totten_2.State` (each function below names the
-rule it follows); :mod:`~referee.schotten_totten_2.steps` plays them, without
-move objects and without history. The control proof is the kernel's
+rule it follows; the action cards' moves are listed and counted in
+:mod:`~referee.schotten_totten_2.table_actions`);
+:mod:`~referee.schotten_totten_2.steps` plays them, without move objects and
+without history. The control proof is the kernel's
 (:func:`~referee.line.claims.plain_verdict` between siege cards,
 :func:`~referee.line.claims.verdict_at` where elite troops lie), the wall's
 rules are :data:`~referee.schotten_totten_2.wall.WALL`. Tests play every
@@ -25,40 +27,50 @@ action through ``State.play`` too and compare the legal actions with
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
-from math import comb
+from collections.abc import Iterable
 
 from referee.formations import FormationRule
 from referee.game import Outcome
 from referee.line.cards import CardIndex
 from referee.line.claims import plain_verdict, verdict_at
 from referee.prover import Piece, Pool
-from referee.schotten_totten_2.actions import (
-    ACTIONS,
-    KINDS,
-    _rank_pair,
-    _rank_trio,
-)
+from referee.schotten_totten_2.actions import ACTIONS, KINDS
 from referee.schotten_totten_2.moves import (
     Control,
-    Desertion,
     Draw,
     EndTurn,
-    Exchange,
-    ExchangeReply,
-    Explosion,
     Oil,
     Pass,
-    Recruitment,
-    Redeploy,
     Retreat,
     Shuffle,
-    Support,
-    Treason,
 )
 from referee.schotten_totten_2.state import Phase, State
+
+# The action cards' kinds, ids and moves are table_actions'; the names imported
+# ``as`` themselves were defined here before it, and stay importable from here.
+from referee.schotten_totten_2.table_actions import DESERTION as DESERTION
+from referee.schotten_totten_2.table_actions import DESERTION_CARD as DESERTION_CARD
+from referee.schotten_totten_2.table_actions import EXCHANGE_CARD as EXCHANGE_CARD
+from referee.schotten_totten_2.table_actions import EXPLOSION as EXPLOSION
+from referee.schotten_totten_2.table_actions import EXPLOSION_CARD as EXPLOSION_CARD
+from referee.schotten_totten_2.table_actions import GIVE as GIVE
+from referee.schotten_totten_2.table_actions import JOKER as JOKER
+from referee.schotten_totten_2.table_actions import OFFER as OFFER
+from referee.schotten_totten_2.table_actions import RECRUITMENT as RECRUITMENT
+from referee.schotten_totten_2.table_actions import RECRUITMENT_CARD as RECRUITMENT_CARD
+from referee.schotten_totten_2.table_actions import REDEPLOY as REDEPLOY
+from referee.schotten_totten_2.table_actions import REDEPLOY_CARD as REDEPLOY_CARD
+from referee.schotten_totten_2.table_actions import SIEGE as SIEGE
+from referee.schotten_totten_2.table_actions import SUPPORT as SUPPORT
+from referee.schotten_totten_2.table_actions import SUPPORT_CARD as SUPPORT_CARD
+from referee.schotten_totten_2.table_actions import TREASON as TREASON
+from referee.schotten_totten_2.table_actions import TREASON_CARD as TREASON_CARD
+from referee.schotten_totten_2.table_actions import (
+    action_count,
+    action_move,
+    action_moves,
+    replies,
+)
 from referee.schotten_totten_2.wall import (
     SIEGE_CARDS,
     TILES,
@@ -82,21 +94,13 @@ __all__ = [
 ]
 
 # --- the cards as kinds -----------------------------------------------------------------
+# (SIEGE, JOKER and the action cards' kinds are table_actions', imported above.)
 
 #: The siege cards as integers (ids 0-59, colour by colour): ranks and best completions.
 INDEX = CardIndex(SIEGE_CARDS)
 _KIND: dict[AnyCard, int] = {card: i for i, card in enumerate(KINDS)}
-SIEGE = len(SIEGE_CARDS.cards)
-JOKER = _KIND[TacticCard.JOKER]
 SPY = _KIND[TacticCard.SPY]
 SHIELD = _KIND[TacticCard.SHIELD]
-REDEPLOY_CARD = _KIND[TacticCard.REDEPLOY]
-RECRUITMENT_CARD = _KIND[TacticCard.RECRUITMENT]
-DESERTION_CARD = _KIND[TacticCard.DESERTION]
-TREASON_CARD = _KIND[TacticCard.TREASON]
-EXPLOSION_CARD = _KIND[TacticCard.EXPLOSION]
-SUPPORT_CARD = _KIND[TacticCard.SUPPORT]
-EXCHANGE_CARD = _KIND[TacticCard.EXCHANGE]
 #: Kinds that lie at a tile: siege cards and the elite troops.
 ON_TILE = SHIELD + 1
 #: kind -> its siege card's value (-1 for a tactic card).
@@ -119,15 +123,7 @@ DRAW = ACTIONS.action_of(Draw())
 DRAW_TACTIC = ACTIONS.action_of(Draw("tactic"))
 DONE = ACTIONS.action_of(EndTurn())
 SHUFFLE = ACTIONS.action_of(Shuffle())
-_R0, _R1, _R2 = SIEGE_CARDS.cards[:3]
-REDEPLOY = ACTIONS.action_of(Redeploy(_R0, 1, None))
-RECRUITMENT = ACTIONS.action_of(Recruitment(_R0, 1))
-DESERTION = ACTIONS.action_of(Desertion(_R0, 1))
-TREASON = ACTIONS.action_of(Treason(_R0, 1, 1))
-EXPLOSION = ACTIONS.action_of(Explosion(1))
-SUPPORT = ACTIONS.action_of(Support((_R0, _R1))) - _rank_pair(0, 1)
-OFFER = ACTIONS.action_of(Exchange((_R0, _R1, _R2))) - (_rank_trio([0, 1, 2]) or 0)
-GIVE = ACTIONS.action_of(ExchangeReply((_R0, _R1, _R2))) - (_rank_trio([0, 1, 2]) or 0)
+# The action cards' blocks (REDEPLOY .. GIVE) are table_actions', imported above.
 
 # --- the wall ----------------------------------------------------------------------------
 
@@ -152,7 +148,6 @@ _OPENING, _PLAY, _AFTER_PLAY, _AFTER_PASS = (
     Phase.AFTER_PASS,
 )
 _SHUFFLE, _EXCHANGE = Phase.SHUFFLE, Phase.EXCHANGE
-_EXCHANGED = 3
 
 
 class Table:
@@ -451,177 +446,6 @@ def _plays(t: Table, player: int) -> tuple[list[int], list[int]]:
     if not tactic_ok or hand[-1] < REDEPLOY_CARD:
         return plays, []
     return plays, action_moves(t, player, opened)
-
-
-def action_moves(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """The moves of the action cards in ``player``'s hand, increasing: redeploy,
-    recruitment, desertion, treason, explosion, support, exchange (each card's
-    block of ids follows the last's)."""
-    moves: list[int] = []
-    for card in _action_cards(t.hands[player]):
-        moves += _MOVES[card - REDEPLOY_CARD](t, player, opened)
-    return moves
-
-
-def action_count(t: Table, player: int, opened: Sequence[int]) -> int:
-    """How many moves :func:`action_moves` lists, counted without listing them."""
-    return sum(
-        _COUNTS[card - REDEPLOY_CARD](t, player, opened) for card in _action_cards(t.hands[player])
-    )
-
-
-def action_move(t: Table, player: int, opened: Sequence[int], index: int) -> int:
-    """``action_moves(t, player, opened)[index]``, listing only the moves of
-    the card it belongs to."""
-    for card in _action_cards(t.hands[player]):
-        count = _COUNTS[card - REDEPLOY_CARD](t, player, opened)
-        if index < count:
-            return _MOVES[card - REDEPLOY_CARD](t, player, opened)[index]
-        index -= count
-    raise IndexError("no such action card move")
-
-
-def _action_cards(hand: list[int]) -> list[int]:
-    """The distinct action cards of ``hand`` (the highest kinds), increasing."""
-    return sorted(set(hand[bisect_left(hand, REDEPLOY_CARD) :]))
-
-
-# Each action card's moves (``State._tactic_plays``), listed and counted.
-
-
-def _redeploys(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """A card of the mover's side to another open tile, or to the discard pile."""
-    moves = []
-    for card, tile in _cards_at(t, player):
-        base = REDEPLOY + (card * TILES + tile) * (TILES + 1)
-        moves.append(base)  # to the discard pile
-        moves += [base + target + 1 for target in opened if target != tile]
-    return moves
-
-
-def _count_redeploys(t: Table, player: int, opened: Sequence[int]) -> int:
-    count = 0
-    for tile in range(TILES):
-        side = t.sides[2 * tile + player]
-        if side:
-            count += len(set(side)) * (len(opened) + (tile not in opened))
-    return count
-
-
-def _recruitments(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """A siege card of the discard pile to an open tile."""
-    siege = sorted([k for k in t.discards if k < SIEGE])
-    return [RECRUITMENT + card * TILES + tile for card in siege for tile in opened]
-
-
-def _count_recruitments(t: Table, player: int, opened: Sequence[int]) -> int:
-    return sum(1 for k in t.discards if k < SIEGE) * len(opened)
-
-
-def _desertions(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """A card of the opponent's side to the discard pile."""
-    return [DESERTION + card * TILES + tile for card, tile in _cards_at(t, 1 - player)]
-
-
-def _count_desertions(t: Table, player: int, opened: Sequence[int]) -> int:
-    sides = t.sides
-    return sum(len(set(sides[2 * tile + 1 - player])) for tile in range(TILES))
-
-
-def _treasons(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """A card of the opponent's side to an open tile of the mover's."""
-    return [
-        TREASON + (card * TILES + tile) * TILES + target
-        for card, tile in _cards_at(t, 1 - player)
-        for target in opened
-    ]
-
-
-def _count_treasons(t: Table, player: int, opened: Sequence[int]) -> int:
-    return _count_desertions(t, player, opened) * len(opened)
-
-
-def _explosions(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """Every tile with cards on either side."""
-    sides = t.sides
-    return [EXPLOSION + tile for tile in range(TILES) if sides[2 * tile] or sides[2 * tile + 1]]
-
-
-def _count_explosions(t: Table, player: int, opened: Sequence[int]) -> int:
-    return len(_explosions(t, player, opened))
-
-
-def _supports(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """Two siege cards of the discard pile (where they land is chance)."""
-    siege = sorted([k for k in t.discards if k < SIEGE])
-    return sorted(SUPPORT + _rank_pair(a, b) for a, b in combinations(siege, 2))
-
-
-def _count_supports(t: Table, player: int, opened: Sequence[int]) -> int:
-    siege = sum(1 for k in t.discards if k < SIEGE)
-    return siege * (siege - 1) // 2
-
-
-def _offers(t: Table, player: int, opened: Sequence[int]) -> list[int]:
-    """Three other cards of the mover's hand, while the opponent holds three."""
-    if len(t.hands[1 - player]) < _EXCHANGED:
-        return []
-    rest = list(t.hands[player])
-    rest.remove(EXCHANGE_CARD)
-    return _trios(rest, OFFER)
-
-
-def _count_offers(t: Table, player: int, opened: Sequence[int]) -> int:
-    if len(t.hands[1 - player]) < _EXCHANGED:
-        return 0
-    hand = t.hands[player]
-    kinds = len(set(hand)) - 1  # the exchange card stays out
-    # distinct kinds three at a time, and the two jokers with any other kind
-    return comb(kinds, _EXCHANGED) + (kinds - 1 if hand.count(JOKER) == 2 else 0)
-
-
-_Moves = Callable[[Table, int, Sequence[int]], list[int]]
-_Count = Callable[[Table, int, Sequence[int]], int]
-#: action card - REDEPLOY_CARD -> its moves (increasing), its count of moves
-_MOVES: tuple[_Moves, ...] = (
-    _redeploys,
-    _recruitments,
-    _desertions,
-    _treasons,
-    _explosions,
-    _supports,
-    _offers,
-)
-_COUNTS: tuple[_Count, ...] = (
-    _count_redeploys,
-    _count_recruitments,
-    _count_desertions,
-    _count_treasons,
-    _count_explosions,
-    _count_supports,
-    _count_offers,
-)
-
-
-def _cards_at(t: Table, player: int) -> list[tuple[int, int]]:
-    """The distinct (kind, tile) of ``player``'s cards on the wall, increasing."""
-    sides = t.sides
-    return sorted({(card, tile) for tile in range(TILES) for card in sides[2 * tile + player]})
-
-
-def _trios(cards: list[int], start: int) -> list[int]:
-    """The ids (from ``start``) of every distinct set of 3 of ``cards`` (increasing kinds)."""
-    ids = set()
-    for trio in combinations(cards, _EXCHANGED):
-        rank = _rank_trio(list(trio))
-        assert rank is not None
-        ids.add(start + rank)
-    return sorted(ids)
-
-
-def replies(t: Table) -> list[int]:
-    """The answers to a pending exchange: any 3 cards of the chooser's hand."""
-    return _trios(t.hands[t.to_move], GIVE)
 
 
 def plays_after_opening(t: Table, player: int) -> bool:

@@ -10,9 +10,9 @@ import pytest
 from referee import schotten_totten_2 as st2
 from referee.game import NO_HISTORY
 from referee.schotten_totten_2 import claims, rules
+from referee.schotten_totten_2.fast_paths import fast_card as _fast_card
+from referee.schotten_totten_2.fast_paths import fast_draw as _fast_draw
 from referee.schotten_totten_2.moves import Draw, PlayCard
-from referee.schotten_totten_2.rules import fast_card as _fast_card
-from referee.schotten_totten_2.rules import fast_draw as _fast_draw
 from referee.schotten_totten_2.state import SIEGE_CARDS, TACTIC_CARDS, State
 from referee.schotten_totten_2.wall import INDEX, Card
 
