@@ -14,7 +14,8 @@ Set up a game from a seed or a deck order, play moves as text, read the result::
 The modules: :mod:`.setup` (cards and set-up per player count), :mod:`.cards`
 (the cards as small integers), :mod:`.layout` (seats and which touch),
 :mod:`.moves` (the notation), :mod:`.dealing` (new games), :mod:`.state` (the
-position and its questions), :mod:`.rules` (a turn, in rulebook order),
+position and its questions), :mod:`.made` (a state made from another: by a
+move, an end, a view), :mod:`.rules` (a turn, in rulebook order),
 :mod:`.scoring`, :mod:`.status` (position checks) and :mod:`.render` (the text
 picture); for programs that play, :mod:`.playout` (fast games to the end),
 :mod:`.determinize` (a full state sampled from a view) and :mod:`.actions`

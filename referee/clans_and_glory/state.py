@@ -29,7 +29,9 @@ integers (``state.board``); the cards, seats and placed cards users see are
 made from it when asked for. The rules of a turn are in
 :mod:`~referee.clans_and_glory.rules`, the position checks in
 :mod:`~referee.clans_and_glory.status`, the set-up in
-:mod:`~referee.clans_and_glory.dealing`.
+:mod:`~referee.clans_and_glory.dealing`, how a state is made from another (by a
+move, a referee's end, a view, a copy with parts changed) in
+:mod:`~referee.clans_and_glory.made`.
 """
 
 from __future__ import annotations
@@ -39,30 +41,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.cards import Card
+from referee.clans_and_glory import made
 from referee.clans_and_glory.cards import CARDS, ID, ids_of
 from referee.clans_and_glory.layout import Layout, Seat, default_layout
 from referee.clans_and_glory.moves import Placement, parse_move
 from referee.clans_and_glory.placed import InvalidStateError, Placed, is_int, table_of
 from referee.clans_and_glory.placed import check_player as check_seat_player
 from referee.clans_and_glory.render import render, status_line, who
-from referee.clans_and_glory.rules import (
-    Board,
-    LegalPlacements,
-    Reason,
-    refusal_of,
-)
+from referee.clans_and_glory.rules import Board, LegalPlacements, Reason
 from referee.clans_and_glory.scoring import ScoreSheet, score_board
 from referee.clans_and_glory.setup import CLAN_CARDS, Setup, setup_for
 from referee.clans_and_glory.status import checked_board, history_problems
-from referee.errors import IllegalMoveError, InvalidMoveError
-from referee.game import (
-    REFEREE_ENDS,
-    LegalMoves,
-    Outcome,
-    Termination,
-    check_player,
-    referee_end,
-)
+from referee.errors import IllegalMoveError
+from referee.game import LegalMoves, Outcome, Termination
 
 if TYPE_CHECKING:
     from referee.records import Record
@@ -138,7 +129,7 @@ class State:
         assert layout is not None
         if outcome is None and board.is_over():
             outcome = board.scored(layout)
-        _fill(self, num_players, layout, board, outcome, moves, dealt, removed_ids)
+        made.fill(self, num_players, layout, board, outcome, moves, dealt, removed_ids)
 
     @classmethod
     def _made(
@@ -153,7 +144,7 @@ class State:
     ) -> State:
         """A state of parts the library made itself from a well-formed one (no checks)."""
         state = object.__new__(cls)
-        _fill(state, num_players, layout, board, outcome, history, deal, removed_ids)
+        made.fill(state, num_players, layout, board, outcome, history, deal, removed_ids)
         return state
 
     def replace(self, **changes: Any) -> State:
@@ -169,27 +160,7 @@ class State:
         ...
         TypeError: State.replace() got an unexpected keyword argument 'seats'
         """
-        ended = self.outcome
-        parts: dict[str, Any] = {
-            "num_players": self.num_players,
-            "table": self.table,
-            "hands": self.hands,
-            "shields": self.shields,
-            "to_move": self.to_move,
-            "layout": self.layout,
-            "hand_sizes": self.hand_sizes,
-            "removed": self.removed,
-            "deal": self.deal,
-            "history": self.history,
-            "outcome": ended if ended is not None and ended.termination in REFEREE_ENDS else None,
-        }
-        unknown = sorted(set(changes) - set(parts))
-        if unknown:
-            raise TypeError(f"State.replace() got an unexpected keyword argument {unknown[0]!r}")
-        parts.update(changes)
-        if "hands" in changes and "hand_sizes" not in changes and None not in changes["hands"]:
-            parts["hand_sizes"] = None  # counted from the new hands
-        return State(**parts)
+        return made.replaced(self, changes)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a State is immutable: cannot set {name!r}")
@@ -199,18 +170,7 @@ class State:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Pickle and copy through the constructor helper (the slots cannot be set otherwise).
-        return (
-            State._made,
-            (
-                self.num_players,
-                self.layout,
-                self.board,
-                self.outcome,
-                self.history,
-                self.deal,
-                self.removed_ids,
-            ),
-        )
+        return (State._made, made.parts_of(self))
 
     def _key(self) -> tuple[object, ...]:
         return (self.num_players, self.board, self.outcome, self.removed_ids)
@@ -383,20 +343,7 @@ class State:
     def end(self, termination: Termination, *, loser: int | None = None) -> State:
         """The game ended by a referee: ``resignation``, ``timeout`` or ``forfeit``
         of ``loser``, or ``ply_limit`` (no winner)."""
-        if self.outcome is not None:
-            raise IllegalMoveError(
-                Reason.GAME_OVER, f"cannot end with {termination}: the game is over"
-            )
-        outcome = referee_end(termination, loser, self.num_players)
-        return self._made(
-            self.num_players,
-            self.layout,
-            self.board,
-            outcome,
-            self.history,
-            self.deal,
-            self.removed_ids,
-        )
+        return made.ended(self, termination, loser)
 
     # -- moves -----------------------------------------------------------------------
 
@@ -444,26 +391,7 @@ class State:
         >>> print(game.refusal("G5@t1s1+down"))
         illegal move 'G5@t1s1+down': a card goes face down only when none fits face up, but R3 fits t2s1
         """
-        placement = _as_move(move)
-        refused = self._refused(placement, player)
-        if refused is None:
-            return None
-        return IllegalMoveError(refused[0], f"illegal move {str(placement)!r}: {refused[1]}")
-
-    def _refused(self, move: Placement, player: int | None) -> tuple[Reason, str] | None:
-        if player is not None:
-            check_player(player, self.num_players)
-        return refusal_of(
-            self.board,
-            self.layout,
-            self.outcome is not None,
-            ID[move.card],
-            self.layout.find(move.seat),
-            move.face_down,
-            move.shield,
-            player,
-            move.seat,
-        )
+        return made.refusal(self, move, player)
 
     def is_legal(self, move: Placement | str, *, player: int | None = None) -> bool:
         """Whether ``move`` may be played now (by ``player``, when given); ``False``
@@ -477,28 +405,7 @@ class State:
         """The state after ``move``; raises ``IllegalMoveError`` (with a reason) if
         refused, and changes nothing. ``player``, when given, is who is trying to
         move (refused with ``not_your_turn`` if it is not their turn)."""
-        placement = move if type(move) is Placement else _as_move(move)
-        refused = self._refused(placement, player)
-        if refused is not None:
-            raise IllegalMoveError(refused[0], f"illegal move {str(placement)!r}: {refused[1]}")
-        layout = self.layout
-        board = self.board.placed(
-            layout,
-            ID[placement.card],
-            layout.find(placement.seat),
-            placement.face_down,
-            placement.shield,
-        )
-        outcome = board.scored(layout) if board.is_over() else None
-        return self._made(
-            self.num_players,
-            layout,
-            board,
-            outcome,
-            (*self.history, placement),
-            self.deal,
-            self.removed_ids,
-        )
+        return made.played(self, move, player)
 
     # -- records and views -----------------------------------------------------------
 
@@ -553,18 +460,12 @@ class State:
         >>> new_game(players=3, seed=2).view(None).hands
         (None, None, None)
         """
-        if player is not None:
-            check_seat_player(player, self.num_players)
-        seen = self.board.seen_by(player)
-        return self._made(self.num_players, self.layout, seen, self.outcome, (), None, None)
+        return made.seen_by(self, player)
 
     def _viewer(self) -> int | str | None:
         """``"all"`` for a full state; else the player whose view this is (``None``:
         a spectator's)."""
-        known = [p for p, hand in enumerate(self.board.hands) if hand is not None]
-        if len(known) == self.num_players:
-            return "all"
-        return known[0] if known else None
+        return made.viewer(self)
 
     def __str__(self) -> str:
         return render(self)
@@ -574,35 +475,3 @@ class State:
         from referee.svg import render_svg
 
         return render_svg(self)
-
-
-def _fill(
-    state: State,
-    num_players: int,
-    layout: Layout,
-    board: Board,
-    outcome: Outcome | None,
-    history: tuple[Placement, ...],
-    deal: tuple[Card, ...] | None,
-    removed_ids: tuple[int, ...] | None,
-) -> None:
-    """Set a new state's fields: the one place they are written (by the
-    constructor and :meth:`State._made`), before anyone holds the state."""
-    _set(state, "num_players", num_players)
-    _set(state, "layout", layout)
-    _set(state, "board", board)
-    _set(state, "outcome", outcome)
-    _set(state, "history", history)
-    _set(state, "deal", deal)
-    _set(state, "removed_ids", removed_ids)
-
-
-_set = object.__setattr__
-
-
-def _as_move(move: object) -> Placement:
-    if isinstance(move, str):
-        return parse_move(move)
-    if not isinstance(move, Placement):
-        raise InvalidMoveError(f"malformed move {move!r}: expected a Placement or its text")
-    return move

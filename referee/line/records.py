@@ -10,7 +10,8 @@ same words (a player index) and play the random games of the demos.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.cards import CardSet
@@ -20,10 +21,11 @@ from referee.line.plain import OwnedPlace, PlainGame, PlainRules
 from referee.prover import ClaimVerdict
 from referee.records import ClaimAnswer, Match, Position, Record, RecordError
 
-__all__ = ["LineFormat", "PlainFormat", "player_index", "playout"]
+__all__ = ["LineFormat", "PlainFormat", "player_index", "playout", "read_phase", "refuse_unknown"]
 
 _S = TypeVar("_S")
 _M = TypeVar("_M")
+_P = TypeVar("_P", bound=Enum)
 
 
 class LineFormat(Generic[_S]):
@@ -150,6 +152,39 @@ def player_index(value: Any, where: str, at: str) -> int:
     if isinstance(value, bool) or value not in (0, 1):
         raise RecordError(f"expected a player index 0 or 1, got {value!r}", where, at)
     return int(value)
+
+
+def refuse_unknown(fields: Iterable[str], known: Collection[str], where: str, at: str = "") -> None:
+    """Refuse the first of ``fields`` (by name) that is not ``known``; ``at``
+    is the path to the object that holds them (``"stones[2]."``).
+
+    >>> refuse_unknown(["sides", "colour"], {"sides", "owner"}, "a.json", "stones[2].")
+    Traceback (most recent call last):
+    ...
+    referee.records.RecordError: a.json: field 'stones[2].colour': unknown field (known: owner, sides)
+    """
+    unknown = sorted(set(fields) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known))
+        raise RecordError(f"unknown field (known: {names})", where, at + unknown[0])
+
+
+def read_phase(phases: type[_P], text: Any, where: str) -> _P:
+    """A position's ``phase``: the member of the game's ``phases`` whose value is ``text``.
+
+    >>> Phase = Enum("Phase", {"PLAY": "play", "AFTER_PLAY": "after_play"})
+    >>> read_phase(Phase, "after_play", "")
+    <Phase.AFTER_PLAY: 'after_play'>
+    >>> read_phase(Phase, "lunch", "position 2")
+    Traceback (most recent call last):
+    ...
+    referee.records.RecordError: position 2: field 'phase': expected a phase (play, after_play), got 'lunch'
+    """
+    try:
+        return phases(text)
+    except ValueError:
+        names = ", ".join(str(p.value) for p in phases)
+        raise RecordError(f"expected a phase ({names}), got {text!r}", where, "phase") from None
 
 
 def playout(

@@ -27,16 +27,12 @@ checks and decides it.
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.cards import Card, InvalidCardError
-from referee.game import REFEREE_ENDS, Outcome, Termination
-from referee.line.records import LineFormat, player_index, playout
-from referee.prover import ClaimVerdict
+from referee.cards import Card
+from referee.line.records import LineFormat, playout
 from referee.records import (
     ClaimAnswer,
     GameFormat,
@@ -44,29 +40,15 @@ from referee.records import (
     Position,
     Record,
     RecordError,
-    completion_order,
     read_variants,
 )
 from referee.schotten_totten_2.match import GameResult, decide
 from referee.schotten_totten_2.moves import Control, Move, Oil, Retreat
-from referee.schotten_totten_2.state import (
-    OIL_CAULDRONS,
-    Phase,
-    Rules,
-    State,
-    new_game,
-    public_game,
-)
-from referee.schotten_totten_2.wall import (
-    SIEGE_CARDS,
-    TACTIC_CARDS,
-    TILES,
-    AnyCard,
-    TacticCard,
-    Tile,
-)
+from referee.schotten_totten_2.position import position_fields, read_cards, read_position
+from referee.schotten_totten_2.state import Rules, State, new_game, public_game
+from referee.schotten_totten_2.wall import SIEGE_CARDS, TACTIC_CARDS, TacticCard
 
-__all__ = ["FORMAT", "RACHE", "SchottenTotten2Format", "random_playout", "verdict_json"]
+__all__ = ["FORMAT", "RACHE", "SchottenTotten2Format", "random_playout"]
 
 #: The variant that makes a match document a Rache match.
 RACHE = "rache"
@@ -174,185 +156,14 @@ class SchottenTotten2Format(LineFormat[State]):
         a held siege, four damaged tiles, the tactic cards in the hands. The
         state is checked like any other, then with :meth:`State.status`: a
         position no game reaches is refused with one :class:`RecordError`
-        naming every problem.
+        naming every problem; :mod:`referee.schotten_totten_2.position` reads
+        and writes positions.
         """
-        where, data = position.where, position.data
-        known = {
-            "attacker", "to_move", "tiles", "discards", "actions", "hand_sizes", "hand_tactics",
-            "deck_size", "tactic_deck_size", "tactics_played", "oil", "exhausted",
-            "phase", "support", "exchange", "late_control", "result",
-        }  # fmt: skip
-        extra = sorted(set(data) - known - {"format", "game", "rules"})
-        if extra:
-            raise RecordError(f"unknown field (known: {', '.join(sorted(known))})", where, extra[0])
-        rules = self.rules_of(position.rules, where)
-        attacker = _player(data.get("attacker", 0), where, "attacker")
-        tiles_data = data.get("tiles")
-        if not isinstance(tiles_data, list) or len(tiles_data) != TILES:
-            raise RecordError(f"expected an array of {TILES} tiles", where, "tiles")
-        seen: Counter[AnyCard] = Counter()
-        tiles = []
-        for i, item in enumerate(tiles_data):
-            tile = _tile(item, i + 1, rules, where, f"tiles[{i}]")
-            seen.update(tile.sides[0])
-            seen.update(tile.sides[1])
-            tiles.append(tile)
-        discards = _cards(_list(data, "discards", where), rules, where, "discards")
-        seen.update(discards)
-        actions_data = _list(data, "actions", where, [[], []])
-        if len(actions_data) != 2:
-            raise RecordError("expected two arrays of action cards", where, "actions")
-        actions: list[tuple[TacticCard, ...]] = []
-        for p, items in enumerate(actions_data):
-            at = f"actions[{p}]"
-            cards = _cards(items if isinstance(items, list) else [None], rules, where, at)
-            if any(not isinstance(c, TacticCard) or c.is_elite for c in cards):
-                raise RecordError("expected action cards", where, at)
-            actions.append(tuple(c for c in cards if isinstance(c, TacticCard)))
-            seen.update(cards)
-        phase_text = data.get("phase", Phase.OPENING.value)
-        try:
-            phase = Phase(phase_text)
-        except ValueError:
-            names = ", ".join(p.value for p in Phase)
-            raise RecordError(
-                f"expected a phase ({names}), got {phase_text!r}", where, "phase"
-            ) from None
-        pending: dict[str, tuple[AnyCard, ...] | None] = {}
-        for key, count in (("support", 2), ("exchange", 3)):
-            if key in data:
-                items = data[key]
-                if not isinstance(items, list) or len(items) != count:
-                    raise RecordError(f"expected an array of {count} cards", where, key)
-                pending[key] = tuple(_cards(items, rules, where, key))
-            else:
-                pending[key] = None
-        support = pending["support"]
-        if support is not None:
-            seen.update(support)
-        siege: Counter[AnyCard] = Counter(SIEGE_CARDS.cards)
-        unseen_siege = max(0, sum((siege - seen).values()))
-        unseen_tactics = sum(((rules.all_cards - siege) - seen).values())
-        size = rules.hand_size
-        default_hands = [min(size, unseen_siege // 2)] * 2
-        sizes = _counts(data.get("hand_sizes", default_hands), 2, where, "hand_sizes")
-        tactic_size = _counts(
-            data.get("tactic_deck_size", max(0, unseen_tactics)), 1, where, "tactic_deck_size"
-        )[0]
-        hand_tactics = None
-        if "hand_tactics" in data:
-            hand_tactics = _counts(data["hand_tactics"], 2, where, "hand_tactics")
-        in_hands = sum(hand_tactics) if hand_tactics else max(0, unseen_tactics - tactic_size)
-        deck_size = _counts(
-            data.get("deck_size", max(0, unseen_siege - sum(sizes) + in_hands)),
-            1,
-            where,
-            "deck_size",
-        )[0]
-        played = _counts(data.get("tactics_played", [0, 0]), 2, where, "tactics_played")
-        oil = _counts(data.get("oil", OIL_CAULDRONS), 1, where, "oil")[0]
-        if oil > OIL_CAULDRONS:
-            raise RecordError(f"at most {OIL_CAULDRONS} oil cauldrons", where, "oil")
-        to_move = _player(data.get("to_move", attacker), where, "to_move")
-        flags = {}
-        # Derived: the siege deck is empty only once its last card has been drawn.
-        defaults = {
-            "exhausted": deck_size == 0 and phase is not Phase.SHUFFLE,
-            "late_control": False,
-        }
-        for key in ("exhausted", "late_control"):
-            value = data.get(key, defaults[key])
-            if not isinstance(value, bool):
-                raise RecordError("expected true or false", where, key)
-            flags[key] = value
-        exchange = pending["exchange"]
-        outcome = _result(data.get("result"), attacker, where)
-        if (
-            outcome is None
-            and "result" not in data
-            and flags["exhausted"]
-            and to_move != attacker
-            and phase is Phase.OPENING
-            and not flags["late_control"]
-        ):
-            # Derived: the attacker's last turn ended without a draw: the siege held.
-            outcome = Outcome(Termination.SIEGE_HELD, 1 - attacker)
-        try:
-            state = State(
-                rules=rules,
-                attacker=attacker,
-                tiles=tuple(tiles),
-                hands=(None, None),
-                hand_sizes=(sizes[0], sizes[1]),
-                deck=None,
-                deck_size=deck_size,
-                tactic_deck=None,
-                tactic_deck_size=tactic_size,
-                discards=tuple(discards),
-                actions=(actions[0], actions[1]),
-                tactics_played=(played[0], played[1]),
-                oil=oil,
-                to_move=to_move,
-                phase=phase,
-                # Later completions must count as later than every recorded one.
-                ply=2,
-                exhausted=flags["exhausted"],
-                support=None if support is None else (_siege(support[0]), _siege(support[1])),
-                hand_tactics=None if hand_tactics is None else (hand_tactics[0], hand_tactics[1]),
-                exchange=None if exchange is None else (exchange[0], exchange[1], exchange[2]),
-                late_control=flags["late_control"],
-                outcome=outcome,
-            )
-        except ValueError as error:
-            raise RecordError(str(error), where, _field_of(str(error))) from None
-        problems = state.status()
-        if problems:
-            message = "impossible Schotten Totten 2 position: " + "; ".join(problems)
-            raise RecordError(message, where, _field_of(message))
-        return state
+        return read_position(position, self.rules_of)
 
     def position_of(self, state: State) -> Position:
         """The visible position of ``state`` (mid-turn too: it loads back)."""
-        tiles = []
-        for tile in state.tiles:
-            item: dict[str, Any] = {
-                "damaged": tile.damaged,
-                "sides": [[str(c) for c in side] for side in tile.sides],
-            }
-            done = tile.completed
-            if done[0] is not None and done[1] is not None:
-                item["first"] = 0 if done[0] < done[1] else 1
-            tiles.append(item)
-        data: dict[str, Any] = {
-            "attacker": state.attacker,
-            "to_move": state.to_move,
-            "tiles": tiles,
-            "discards": [str(c) for c in state.discards],
-            "oil": state.oil,
-            "hand_sizes": list(state.hand_sizes),
-            "deck_size": state.deck_size,
-        }
-        if state.rules.tactics:
-            data["tactic_deck_size"] = state.tactic_deck_size
-            data["actions"] = [[str(c) for c in side] for side in state.actions]
-            data["tactics_played"] = list(state.tactics_played)
-            data["hand_tactics"] = [state.tactics_in_hand(0), state.tactics_in_hand(1)]
-        if state.exhausted:
-            data["exhausted"] = True
-        if state.phase is not Phase.OPENING:
-            data["phase"] = state.phase.value
-        if state.support is not None:
-            data["support"] = [str(c) for c in state.support]
-        if state.exchange is not None:
-            data["exchange"] = [str(c) for c in state.exchange]
-        if state.late_control:
-            data["late_control"] = True
-        outcome = state.outcome
-        if outcome is not None and outcome.reason not in REFEREE_ENDS:
-            # How a siege ended is not all on the table (a damaged tile controlled
-            # again, a siege held or failed): the position says it.
-            data["result"] = {"winner": outcome.winner, "reason": str(outcome.reason)}
-        return Position(self.name, data, self.rules_json(state.rules))
+        return Position(self.name, position_fields(state), self.rules_json(state.rules))
 
     # --- claims --------------------------------------------------------------------
 
@@ -447,11 +258,6 @@ def _pick(legal: Sequence[Move], rng: random.Random) -> Move:
     return rng.choice(kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))])
 
 
-def verdict_json(verdict: ClaimVerdict) -> dict[str, Any]:
-    """A control verdict's evidence as JSON, with cards in Schotten Totten 2 text."""
-    return verdict.to_json(SIEGE_CARDS)
-
-
 def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
     if not isinstance(deal, Mapping):
         raise RecordError("expected an object", where, at)
@@ -465,7 +271,7 @@ def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
     deck_data = deal.get("deck")
     if not isinstance(deck_data, list):
         raise RecordError("expected an array of 60 siege cards", where, f"{at}.deck")
-    deck = _cards(deck_data, Rules(), where, f"{at}.deck")
+    deck = read_cards(deck_data, Rules(), where, f"{at}.deck")
     tactics: list[TacticCard] = []
     if rules.tactics:
         tactic_data = deal.get("tactics")
@@ -492,133 +298,6 @@ def _deal(deal: Any, attacker: int, rules: Rules, where: str, at: str) -> State:
     except ValueError as error:
         field = f"{at}.tactics" if "tactic" in str(error) else f"{at}.deck"
         raise RecordError(str(error), where, field) from None
-
-
-def _tile(item: Any, number: int, rules: Rules, where: str, at: str) -> Tile:
-    if not isinstance(item, dict):
-        raise RecordError("expected an object", where, at)
-    damaged = item.get("damaged", False)
-    if not isinstance(damaged, bool):
-        raise RecordError("expected true or false", where, f"{at}.damaged")
-    empty = Tile(number, damaged)
-    sides_data = item.get("sides", [[], []])
-    if not isinstance(sides_data, list) or len(sides_data) != 2:
-        raise RecordError("expected two arrays of cards", where, f"{at}.sides")
-    sides = []
-    for p, side in enumerate(sides_data):
-        if not isinstance(side, list):
-            raise RecordError("expected an array of cards", where, f"{at}.sides[{p}]")
-        cards = _cards(side, rules, where, f"{at}.sides[{p}]")
-        if any(isinstance(c, TacticCard) and not c.is_elite for c in cards):
-            raise RecordError("action cards never lie at a tile", where, f"{at}.sides[{p}]")
-        # An oversized side, or a 0 facing the 11 of its colour, is reported by
-        # the state's check together with every other problem.
-        sides.append(tuple(cards))
-    first = item.get("first")
-    if first is not None:
-        first = _player(first, where, f"{at}.first")
-    full = [len(s) == empty.rule.size for s in sides]
-    completed = completion_order(full, first, where, f"{at}.first")
-    return Tile(number, damaged, (sides[0], sides[1]), (completed[0], completed[1]))
-
-
-def _cards(items: Sequence[Any], rules: Rules, where: str, at: str) -> list[AnyCard]:
-    cards: list[AnyCard] = []
-    for i, text in enumerate(items):
-        if not isinstance(text, str):
-            raise RecordError("expected a card like 'R7'", where, f"{at}[{i}]")
-        try:
-            if text[:1].islower():
-                if not rules.tactics:
-                    raise ValueError(f"{text!r}: tactic cards need the tactics variant")
-                cards.append(TacticCard.parse(text))
-            else:
-                cards.append(SIEGE_CARDS.parse(text))
-        except (InvalidCardError, ValueError) as error:
-            raise RecordError(str(error), where, f"{at}[{i}]") from None
-    return cards
-
-
-def _field_of(message: str) -> str:
-    """The position field the first problem of a refused state is about."""
-    first = message.split(": ", 1)[-1]
-    tile = re.match(r"tile (\d): (?:player (\d)'s side)?", first)
-    if tile:
-        side = f".sides[{int(tile.group(2)) - 1}]" if tile.group(2) else ""
-        return f"tiles[{int(tile.group(1)) - 1}]{side}"
-    for words, field in (
-        ("turns alternate", ""),
-        ("exhausted", "exhausted"),
-        ("oil cauldrons", "oil"),
-        ("the siege failed", "result"),
-        ("the siege held", "result"),
-        ("the siege ends", "result"),
-        ("the attacker won", "result"),
-        ("offer", "exchange"),
-        ("hand_tactics", "hand_tactics"),
-        ("tactic cards do not add up", "tactic_deck_size"),
-        ("do not add up", "hand_sizes"),
-        ("holds", "hand_sizes"),
-        ("tactics_played", "tactics_played"),
-        ("action cards", "actions"),
-    ):
-        if words in first:
-            return field
-    return ""
-
-
-#: The ends of a siege a position may give as its ``result``.
-_SIEGE_ENDS = (
-    Termination.CONTROLLED_DAMAGED_TILE,
-    Termination.FOURTH_TILE_DAMAGED,
-    Termination.SIEGE_HELD,
-    Termination.SIEGE_FAILED,
-)
-
-
-def _result(value: Any, attacker: int, where: str) -> Outcome | None:
-    """A position's ``result``: how the siege ended, ``{"winner": ..., "reason": ...}``."""
-    if value is None:
-        return None
-    reasons = ", ".join(str(r) for r in _SIEGE_ENDS)
-    if not isinstance(value, dict) or set(value) != {"winner", "reason"}:
-        raise RecordError(
-            f"expected an object with the winner (0 or 1) and the reason ({reasons})",
-            where,
-            "result",
-        )
-    reason, winner = value["reason"], value["winner"]
-    if reason not in [str(r) for r in _SIEGE_ENDS]:
-        raise RecordError(f"expected a reason ({reasons}), got {reason!r}", where, "result.reason")
-    return Outcome(Termination(reason), _player(winner, where, "result.winner"))
-
-
-def _siege(card: AnyCard) -> Card:
-    if not isinstance(card, Card):
-        raise ValueError(f"support takes siege cards, not {card}")
-    return card
-
-
-def _list(data: Mapping[str, Any], key: str, where: str, default: Any = None) -> list[Any]:
-    value = data.get(key, [] if default is None else default)
-    if not isinstance(value, list):
-        raise RecordError("expected an array", where, key)
-    return value
-
-
-def _counts(value: Any, n: int, where: str, at: str) -> list[int]:
-    items = value if isinstance(value, list) else [value]
-    if (
-        len(items) != n
-        or (n == 1 and isinstance(value, list))
-        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in items)
-    ):
-        what = "a count" if n == 1 else f"{n} counts"
-        raise RecordError(f"expected {what} (whole numbers from 0)", where, at)
-    return [int(x) for x in items]
-
-
-_player = player_index
 
 
 FORMAT = SchottenTotten2Format()
