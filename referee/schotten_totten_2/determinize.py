@@ -91,28 +91,20 @@ class _Clues:
         self.draws: list[int] = []
 
 
-#: The last history read and its clues, as one pair (replaced whole: thread-safe).
-_LAST: list[tuple[object, _Clues | None]] = [(None, None)]
-
-
 def _read_history(view: State) -> _Clues | None:
     """Walk the view's history for exchanges and a support (``None``: nothing to learn).
 
-    A search determinizes one view many times: the last answer is kept.
+    Read anew each time (about 12 µs where an exchange or a support was
+    played, some 3% of a determinization and a playout); nothing is kept
+    between calls.
     """
     played = (*view.actions[0], *view.actions[1])
     if TacticCard.EXCHANGE not in played and TacticCard.SUPPORT not in played:
         return None
-    past = view.past
-    last, known = _LAST[0]
-    if last is past:
-        return known
     # A view's history starts from the start as a spectator sees it (who moved
     # first, and in which phase): all the walk needs, and all it may read.
-    start, _hidden = past.origin()
-    clues = None if not isinstance(start, State) else _walk(start, past.moves())
-    _LAST[0] = (past, clues)
-    return clues
+    start, _hidden = view.past.origin()
+    return None if not isinstance(start, State) else _walk(start, view.past.moves())
 
 
 def _walk(start: State, moves: tuple[Move, ...]) -> _Clues:
