@@ -283,6 +283,122 @@ class _Game:
         )
 
 
+class _Table:
+    """The bots of one game at the table: a session per seat (``None`` once a seat's
+    bot is dropped for a fault), the time each seat has used, and the fault that
+    ended the game, if one did."""
+
+    def __init__(
+        self,
+        adapter: ArenaGame,
+        seats: _Seats,
+        order: tuple[int, ...],
+        bot_seeds: Sequence[int],
+        move_time: float | None,
+        game_time: float | None,
+    ) -> None:
+        players = adapter.players
+        self.name = adapter.name
+        self.seats = seats
+        self.order = order
+        self.names = tuple(seats.names[i] for i in order)
+        self.move_time = move_time
+        self.game_time = game_time
+        self.sessions: list[Session | None] = [None] * players
+        self.used = [0.0] * players
+        self.bot_rngs = [random.Random(bot_seeds[seat]) for seat in range(players)]
+        # What a seat logged, kept when its bot is dropped for a fault (its last words
+        # are often the best clue to what went wrong).
+        self.dropped_logs: list[tuple[str, ...]] = [()] * players
+        self.culprit: int | None = None
+        self.fault: BotFault | None = None
+
+    def fail(self, seat: int, error: BotFault) -> None:
+        """Seat ``seat`` loses the game for ``error``: its bot is stopped at once."""
+        self.culprit, self.fault = seat, error
+        session = self.sessions[seat]
+        if session is not None:
+            self.dropped_logs[seat] = tuple(session.logs)
+        self.seats.drop(self.order[seat], abort=True)
+        self.sessions[seat] = None
+
+    def begin(self, info: Callable[[int], GameInfo]) -> None:
+        """Start (or reuse) every seat's bot and tell it the game (``info(seat)``)."""
+        for seat, bot_index in enumerate(self.order):
+            if self.fault is not None:
+                break
+            try:
+                session = self.seats.get(bot_index)
+                session.begin(info(seat), time.monotonic() + START_TIME)
+                self.sessions[seat] = session
+            except BotFault as error:
+                self.fail(seat, error)
+
+    def ask(self, game: _Game, state: Any, seat: int, legal: Sequence[Any], plies: int) -> Any:
+        """The answer of the bot in ``seat`` to move at ``state`` (after ``plies``
+        plies), within its time; after a fault, ``None`` and :attr:`fault` set."""
+        session = self.sessions[seat]
+        assert session is not None
+        move_time, game_time = self.move_time, self.game_time
+        if game_time is None:
+            game_left, limit = None, move_time
+        else:
+            game_left = game_time - self.used[seat]
+            limit = _limit(move_time, game_left)
+        cursor = game.cursor
+        start, cursor[seat] = cursor[seat], plies  # the plies the seat is shown now
+        turn = Turn(
+            self.name,
+            seat,
+            plies + 1,
+            game,
+            state,
+            legal,
+            (start, plies),
+            game_left,
+            self.bot_rngs[seat],
+        )
+        asked = time.monotonic()
+        try:
+            answer = session.ask(turn, None if limit is None else asked + limit)
+        except BotFault as error:
+            if error.is_timeout:
+                error = BotFault("timeout", _timeout_detail(move_time, game_time, self.used[seat]))
+            self.fail(seat, error)
+            return None
+        took = time.monotonic() - asked
+        self.used[seat] += took
+        if limit is not None and took > limit:
+            used = self.used[seat] - took
+            self.fail(seat, BotFault("timeout", _timeout_detail(move_time, game_time, used)))
+            return None
+        return answer
+
+    def play(self, game: _Game, state: Any, seat: int, answer: Any) -> None:
+        """Play the answer of the bot in ``seat`` at ``state``: a move's text or a
+        move object (a fault when it is not a legal move)."""
+        try:
+            if type(answer) is str:
+                game.play(answer)
+            else:  # a move object (game.play, inlined)
+                game.state = state.play(answer)
+                game.played.append((seat, answer))
+        except RefereeError as error:
+            self.fail(seat, BotFault(error.reason, str(error)))
+        except TypeError as error:
+            self.fail(seat, BotFault("bad_message", f"not a move: {error}"))
+
+    def finish(self, end: dict[str, Any], game: _Game) -> tuple[tuple[str, ...], ...]:
+        """Tell every bot still in the game how it ended; what each seat logged."""
+        for seat, still in enumerate(self.sessions):
+            if still is not None:
+                still.finish(end, game.take_seen(seat))
+        return tuple(
+            tuple(s.logs) if s is not None else self.dropped_logs[seat]
+            for seat, s in enumerate(self.sessions)
+        )
+
+
 def _play(
     adapter: ArenaGame,
     seats: _Seats,
@@ -300,63 +416,72 @@ def _play(
     """Play one game with bot ``order[s]`` in seat ``s`` on the deal of ``seed``,
     giving seat ``s`` the seed ``bot_seeds[s]``; never raises for a bot's fault."""
     began = time.perf_counter()
-    players = adapter.players
     rng = random.Random(seed)
     first, deal = adapter.deal(rng, first)
     game = _Game(adapter, first, deal)
-    used = [0.0] * players
-    bot_rngs = [random.Random(bot_seeds[seat]) for seat in range(players)]
-    names = [seats.names[i] for i in order]
-    sessions: list[Session | None] = [None] * players
-    # What a seat logged, kept when its bot is dropped for a fault (its last words
-    # are often the best clue to what went wrong).
-    dropped_logs: list[tuple[str, ...]] = [()] * players
-    end: dict[str, Any] | None = None
-    culprit: int | None = None
-    fault: BotFault | None = None
+    table = _Table(adapter, seats, order, bot_seeds, move_time, game_time)
+    limits = (move_time, game_time, max_plies)
+    table.begin(
+        lambda seat: GameInfo(
+            adapter.name,
+            adapter.rules,
+            seat,
+            adapter.players,
+            table.names,
+            bot_seeds[seat],
+            round,
+            *limits,
+            first,
+        )
+    )
+    end = _plies(adapter, game, table, rng, max_plies, ask_forced)
+    end, points = _end(adapter, game, table, end)
+    logs = table.finish(end, game)
+    record = replace(
+        adapter.record(first, deal, game.moves),
+        players=table.names,
+        result=end,
+        meta={
+            "source": "referee match",
+            "round": round,
+            "seed": seed,
+            "limits": {"move": move_time, "game": game_time, "plies": max_plies},
+            **({"logs": [list(x) for x in logs]} if any(logs) else {}),
+        },
+    )
+    return GameResult(
+        round=round,
+        seed=seed,
+        names=table.names,
+        bots=order,
+        record=record,
+        points=points,
+        reason=str(end.get("reason")),
+        plies=len(game.played),
+        fault=None if table.fault is None else table.fault.fault,
+        logs=logs,
+        seconds=time.perf_counter() - began,
+    )
 
-    def fail(seat: int, error: BotFault) -> None:
-        nonlocal culprit, fault
-        culprit, fault = seat, error
-        session = sessions[seat]
-        if session is not None:
-            dropped_logs[seat] = tuple(session.logs)
-        seats.drop(order[seat], abort=True)
-        sessions[seat] = None
 
-    # Start (or reuse) every seat's bot and tell it the game.
-    for seat, bot_index in enumerate(order):
-        if fault is not None:
-            break
-        try:
-            session = seats.get(bot_index)
-            info = GameInfo(
-                adapter.name,
-                adapter.rules,
-                seat,
-                players,
-                tuple(names),
-                bot_seeds[seat],
-                round,
-                move_time,
-                game_time,
-                max_plies,
-                first,
-            )
-            session.begin(info, time.monotonic() + START_TIME)
-            sessions[seat] = session
-        except BotFault as error:
-            fail(seat, error)
-
+def _plies(
+    adapter: ArenaGame,
+    game: _Game,
+    table: _Table,
+    rng: random.Random,
+    max_plies: int | None,
+    ask_forced: bool,
+) -> dict[str, Any] | None:
+    """Play the game on until it ends, a bot faults (:attr:`_Table.fault`) or it
+    reaches ``max_plies``; the end the referee declares (the ply limit, a
+    resignation), ``None`` for the others."""
     # The loop runs once a ply: what it needs is looked up once, before it.
     has_chance, legal_moves, played = adapter.has_chance, adapter.legal_moves, game.played
-    name, cursor, monotonic = adapter.name, game.cursor, time.monotonic
     ply_limit = float("inf") if max_plies is None else max_plies
-    while fault is None and game.state.outcome is None:
+    while table.fault is None and game.state.outcome is None:
         plies = len(played)
         if plies >= ply_limit:
-            end = {"winner": None, "reason": "ply_limit", "plies": plies}
-            break
+            return {"winner": None, "reason": "ply_limit", "plies": plies}
         if has_chance:
             chance = adapter.chance(game.state, rng)
             if chance is not None:
@@ -370,52 +495,26 @@ def _play(
             game.state = state.play(legal[0])
             played.append((seat, legal[0]))
             continue
-        session = sessions[seat]
-        assert session is not None
-        if game_time is None:
-            game_left, limit = None, move_time
-        else:
-            game_left = game_time - used[seat]
-            limit = _limit(move_time, game_left)
-        start, cursor[seat] = cursor[seat], plies  # the plies the seat is shown now
-        turn = Turn(
-            name, seat, plies + 1, game, state, legal, (start, plies), game_left, bot_rngs[seat]
-        )
-        asked = monotonic()
-        try:
-            answer = session.ask(turn, None if limit is None else asked + limit)
-        except BotFault as error:
-            if error.is_timeout:
-                error = BotFault("timeout", _timeout_detail(move_time, game_time, used[seat]))
-            fail(seat, error)
-            break
-        took = monotonic() - asked
-        used[seat] += took
-        if limit is not None and took > limit:
-            fail(
-                seat, BotFault("timeout", _timeout_detail(move_time, game_time, used[seat] - took))
-            )
+        answer = table.ask(game, state, seat, legal, plies)
+        if table.fault is not None:
             break
         if type(answer) is str and answer == RESIGN:
-            end = _loser_end(players, seat, "resignation")
-            break
-        try:
-            if type(answer) is str:
-                game.play(answer)
-            else:  # a move object (game.play, inlined)
-                game.state = state.play(answer)
-                played.append((seat, answer))
-        except RefereeError as error:
-            fail(seat, BotFault(error.reason, str(error)))
-            break
-        except TypeError as error:
-            fail(seat, BotFault("bad_message", f"not a move: {error}"))
-            break
+            return _loser_end(adapter.players, seat, "resignation")
+        table.play(game, state, seat, answer)
+    return None
 
+
+def _end(
+    adapter: ArenaGame, game: _Game, table: _Table, end: dict[str, Any] | None
+) -> tuple[dict[str, Any], tuple[float, ...]]:
+    """The game's result (the fault's, the referee's ``end``, or the game's own)
+    and each seat's points."""
+    players = adapter.players
+    fault = table.fault
     if fault is not None:
-        assert culprit is not None
+        assert table.culprit is not None
         reason = "timeout" if fault.is_timeout else "forfeit"
-        end = _loser_end(players, culprit, reason)
+        end = _loser_end(players, table.culprit, reason)
         end["fault"] = fault.fault
         end["detail"] = fault.detail
     if end is None:
@@ -432,38 +531,7 @@ def _play(
         points = tuple(
             0.0 if s == loser else (1.0 if players == 2 else 0.5) for s in range(players)
         )
-    # Tell every bot still in the game how it ended.
-    for seat, still in enumerate(sessions):
-        if still is not None:
-            still.finish(end, game.take_seen(seat))
-    logs = tuple(
-        tuple(s.logs) if s is not None else dropped_logs[seat] for seat, s in enumerate(sessions)
-    )
-    record = replace(
-        adapter.record(first, deal, game.moves),
-        players=tuple(names),
-        result=end,
-        meta={
-            "source": "referee match",
-            "round": round,
-            "seed": seed,
-            "limits": {"move": move_time, "game": game_time, "plies": max_plies},
-            **({"logs": [list(x) for x in logs]} if any(logs) else {}),
-        },
-    )
-    return GameResult(
-        round=round,
-        seed=seed,
-        names=tuple(names),
-        bots=order,
-        record=record,
-        points=points,
-        reason=str(end.get("reason")),
-        plies=len(game.played),
-        fault=None if fault is None else fault.fault,
-        logs=logs,
-        seconds=time.perf_counter() - began,
-    )
+    return end, points
 
 
 def _game_of_match(
@@ -909,103 +977,140 @@ class _Match:
 
     def _workers(self, jobs: int) -> Iterator[GameResult]:
         """The games played by ``jobs`` threads, each with its own bots; the
-        results handed over in order. A worker takes a game only while fewer
-        than ``window`` games separate it from the next result to hand over."""
-        games, rotations = self.games, self.rotations
-        window = (2 * jobs + 1) * rotations
-        lock = threading.Condition()
-        finished: dict[int, GameResult] = {}
-        taken = written = handed = 0  # games given to workers, written, handed over
-        errors: list[BaseException] = []
-        everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
-        stop = threading.Event()
-
-        def write_deals() -> None:  # (holding the lock)
-            nonlocal written
-            while written < games:
-                end = min(games, (written // rotations + 1) * rotations)
-                if any(k not in finished for k in range(written, end)):
-                    break
-                self._write([finished[k] for k in range(written, end)])
-                written = end
-
-        def worker() -> None:
-            nonlocal taken
-            pools: dict[int, _Seats] = {}
-            aborted = False
-            try:
-                while True:
-                    with lock:
-                        while not errors and taken < games and taken >= handed + window:
-                            lock.wait()
-                        if errors or taken >= games:
-                            return
-                        index, taken = taken, taken + 1
-                    seats = pools.get(index % rotations)
-                    if seats is None:
-                        seats = _Seats(self.bots, self.box, self.hide, stop)
-                        with lock:
-                            everyone.append(seats)
-                        pools[index % rotations] = seats
-                    result = self._game(seats, index)
-                    with lock:
-                        if errors:  # the match was stopped during this game: it does not count
-                            return
-                        finished[index] = result
-                        if self.on_game is not None:
-                            self.on_game(result)
-                        write_deals()
-                        lock.notify_all()
-            except BaseException as error:  # a referee bug or an interrupt: stop the others
-                aborted = True
-                with lock:
-                    errors.append(error)
-                    lock.notify_all()
-            finally:
-                for seats in pools.values():
-                    seats.close(abort=aborted or bool(errors))
-
+        results handed over in order (see :class:`_Pool`)."""
+        pool = _Pool(self, jobs)
         # Each worker says when it is done, bots stopped: a Thread.join that a
         # KeyboardInterrupt broke may return early the next time.
         done = [threading.Event() for _ in range(jobs)]
-
-        def run(finished_flag: threading.Event) -> None:
-            try:
-                worker()
-            finally:
-                finished_flag.set()
-
         started: list[threading.Event] = []
         try:
             for flag in done:
-                threading.Thread(target=run, args=(flag,), daemon=True).start()
+                threading.Thread(target=pool.run, args=(flag,), daemon=True).start()
                 started.append(flag)
-            while True:
-                with lock:
-                    while not errors and handed == written < games:
-                        lock.wait()
-                    if errors or handed >= games:
-                        break
-                    ready = [finished.pop(k) for k in range(handed, written)]
-                    handed = written
-                    lock.notify_all()
+            while (ready := pool.ready()) is not None:
                 yield from ready
                 del ready
         except BaseException as error:  # interrupted, or the caller stopped: stop every bot now
-            with lock:
-                errors.append(error)
-                stop.set()
-                stopping = list(everyone)
-                lock.notify_all()
-            for seats in stopping:
-                seats.interrupt()
+            pool.abort(error)
             for flag in started:
                 flag.wait()
             raise
         for flag in started:
             flag.wait()
-        if errors:
-            raise errors[0]
+        if pool.errors:
+            raise pool.errors[0]
+
+
+class _Pool:
+    """The worker threads of a match and what they share, under ``lock``: the
+    games given out, the results finished, written and handed over. A worker
+    takes a game only while fewer than ``window`` games separate it from the
+    next result to hand over."""
+
+    def __init__(self, match: _Match, jobs: int) -> None:
+        self.match = match
+        self.window = (2 * jobs + 1) * match.rotations
+        self.lock = threading.Condition()
+        self.finished: dict[int, GameResult] = {}
+        self.taken = self.written = self.handed = 0  # games given out, written, handed over
+        self.errors: list[BaseException] = []
+        self.everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
+        self.stop = threading.Event()
+
+    def run(self, finished_flag: threading.Event) -> None:
+        """A worker thread: play games while there are any, then set ``finished_flag``."""
+        try:
+            self._work()
+        finally:
+            finished_flag.set()
+
+    def _work(self) -> None:
+        pools: dict[int, _Seats] = {}  # one set of bot processes per seat rotation
+        aborted = False
+        try:
+            while (index := self._take()) is not None:
+                result = self.match._game(self._seats(pools, index), index)
+                if not self._done(index, result):
+                    return
+        except BaseException as error:  # a referee bug or an interrupt: stop the others
+            aborted = True
+            with self.lock:
+                self.errors.append(error)
+                self.lock.notify_all()
+        finally:
+            for seats in pools.values():
+                seats.close(abort=aborted or bool(self.errors))
+
+    def _take(self) -> int | None:
+        """The next game to play, once the window lets it (``None``: no more)."""
+        games = self.match.games
+        with self.lock:
+            while (
+                not self.errors and self.taken < games and self.taken >= self.handed + self.window
+            ):
+                self.lock.wait()
+            if self.errors or self.taken >= games:
+                return None
+            index, self.taken = self.taken, self.taken + 1
+            return index
+
+    def _seats(self, pools: dict[int, _Seats], index: int) -> _Seats:
+        """This worker's bots for the seat rotation of game ``index``."""
+        rotation = index % self.match.rotations
+        seats = pools.get(rotation)
+        if seats is None:
+            match = self.match
+            seats = _Seats(match.bots, match.box, match.hide, self.stop)
+            with self.lock:
+                self.everyone.append(seats)
+            pools[rotation] = seats
+        return seats
+
+    def _done(self, index: int, result: GameResult) -> bool:
+        """Keep the result of game ``index`` and write the deals now complete
+        (``False``: the match was stopped during this game, which does not count)."""
+        with self.lock:
+            if self.errors:
+                return False
+            self.finished[index] = result
+            if self.match.on_game is not None:
+                self.match.on_game(result)
+            self._write_deals()
+            self.lock.notify_all()
+        return True
+
+    def _write_deals(self) -> None:
+        """Write every deal whose games are all finished, in order (holding the lock)."""
+        games, rotations = self.match.games, self.match.rotations
+        while self.written < games:
+            end = min(games, (self.written // rotations + 1) * rotations)
+            if any(k not in self.finished for k in range(self.written, end)):
+                break
+            self.match._write([self.finished[k] for k in range(self.written, end)])
+            self.written = end
+
+    def ready(self) -> list[GameResult] | None:
+        """The results to hand over next, in order, once there are any (``None``:
+        the match is over, or stopped)."""
+        with self.lock:
+            while not self.errors and self.handed == self.written < self.match.games:
+                self.lock.wait()
+            if self.errors or self.handed >= self.match.games:
+                return None
+            ready = [self.finished.pop(k) for k in range(self.handed, self.written)]
+            self.handed = self.written
+            self.lock.notify_all()
+        return ready
+
+    def abort(self, error: BaseException) -> None:
+        """Stop the match for ``error``: no new game or bot, every running bot killed."""
+        with self.lock:
+            self.errors.append(error)
+            self.stop.set()
+            stopping = list(self.everyone)
+            self.lock.notify_all()
+        for seats in stopping:
+            seats.interrupt()
 
 
 def _paths_of(target: str | Path | IO[str] | None, out: IO[str] | None) -> tuple[str, ...]:
