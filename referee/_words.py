@@ -15,7 +15,7 @@ reads without the rulebook's glossary.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -292,12 +292,35 @@ def line_move_words(move: str, place: str) -> str:
     }
     if move in simple:
         return simple[move]
+    said = _claim_recruit_return_words(head, words, place) or _tactic_move_words(move, place)
+    if said is not None:
+        return said
+    if head in _ONE_ARGUMENT and len(words) == 2:
+        return _ONE_ARGUMENT[head](place, words[1])
+    if head == "shuffle":
+        return "the support's cards are shuffled into the siege deck"
+    played = re.fullmatch(r"(\S+)@(\d+)", move)
+    if played:
+        card, at = played.groups()
+        if card in ("blind_mans_bluff", "mud_fight"):
+            return f"plays {tactic_words(card)} on {place} {at}"
+        return f"plays {_card(card)} at {place} {at}"
+    return move
+
+
+def _claim_recruit_return_words(head: str, words: Sequence[str], place: str) -> str | None:
+    """A claim, a take of control, the recruiter or cards put back (``None``: none of those)."""
     if head in ("claim", "control") and len(words) == 2:
         return f"{'claims' if head == 'claim' else 'takes control of'} {place} {words[1]}"
     if head == "recruiter":
         return _recruiter(words[1:])
     if head == "return":
         return "puts back " + _returned(words[1:]) + " under the piles"
+    return None
+
+
+def _tactic_move_words(move: str, place: str) -> str | None:
+    """A tactic that moves, takes or discards a card already on the line (``None``: not one)."""
     moved = re.fullmatch(r"(\w+) (\S+)@(\d+)>(\d+|discard)", move)
     if moved:
         tactic, card, source, target = moved.groups()
@@ -313,27 +336,23 @@ def line_move_words(move: str, place: str) -> str:
         if tactic == "recruitment":
             return f"plays recruitment: takes {card} from the discards onto {place} {at}"
         return f"plays {tactic_words(tactic)}: discards the opponent's {card} from {place} {at}"
-    if head == "retreat" and len(words) == 2:
-        return "retreats: discards its cards at " + _places(place, words[1])
-    if head == "oil" and len(words) == 2:
-        return f"pours oil on {place} {words[1]}: the attacker's first card there is discarded"
-    if head == "explosion" and len(words) == 2:
-        return f"plays explosion: every card at {place} {words[1]} is discarded"
-    if head == "support" and len(words) == 2:
-        return f"plays support: {_cards(words[1].split(','))} go back into the siege deck"
-    if head == "shuffle":
-        return "the support's cards are shuffled into the siege deck"
-    if head == "exchange" and len(words) == 2:
-        return f"plays exchange: offers {_cards(words[1].split(','))}"
-    if head == "give" and len(words) == 2:
-        return f"answers the exchange: gives {_cards(words[1].split(','))}"
-    played = re.fullmatch(r"(\S+)@(\d+)", move)
-    if played:
-        card, at = played.groups()
-        if card in ("blind_mans_bluff", "mud_fight"):
-            return f"plays {tactic_words(card)} on {place} {at}"
-        return f"plays {_card(card)} at {place} {at}"
-    return move
+    return None
+
+
+#: Moves of one word and one argument: what each says, given the places' name and
+#: the argument.
+_ONE_ARGUMENT: Mapping[str, Callable[[str, str], str]] = {
+    "retreat": lambda place, at: "retreats: discards its cards at " + _places(place, at),
+    "oil": lambda place, at: (
+        f"pours oil on {place} {at}: the attacker's first card there is discarded"
+    ),
+    "explosion": lambda place, at: f"plays explosion: every card at {place} {at} is discarded",
+    "support": lambda _place, cards: (
+        f"plays support: {_cards(cards.split(','))} go back into the siege deck"
+    ),
+    "exchange": lambda _place, cards: f"plays exchange: offers {_cards(cards.split(','))}",
+    "give": lambda _place, cards: f"answers the exchange: gives {_cards(cards.split(','))}",
+}
 
 
 def _recruiter(words: Sequence[str]) -> str:

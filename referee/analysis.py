@@ -302,66 +302,92 @@ def _missed(
     turn that ends without claiming it misses it, and the player's next turns
     that still offer it continue the same chance.
     """
-    found: list[MissedClaim] = []
-    claim = rules.claim_move or ""
-    # (player, place) -> the chance so far: first position, its answer, first
-    # missed turn end, turns missed
-    open_: dict[tuple[int, int], tuple[int, ClaimAnswer, int, int]] = {}
-    available: dict[int, tuple[int, ClaimAnswer]] = {}
-    claimed: dict[int, int] = {}
-
-    def close(key: tuple[int, int], claimed_at: int | None) -> None:
-        ply, answer, turn_end, turns = open_.pop(key)
-        player, place, label = answer.player, answer.place, answer.label
-        found.append(
-            MissedClaim(ply, player, place, label, answer.explanation, turn_end, turns, claimed_at)
-        )
-
+    chances = _Chances(rules.claim_move or "")
     for k, move in enumerate(moves):
         state = states[k]
         mover = state.to_move
-        for answer in answers[k]:
-            if answer.player != mover or not answer.claimable:
-                continue
-            if answer.place in available or answer.place in claimed:
-                continue
-            try:
-                state.play(claim.format(answer.place))
-            except RefereeError:
-                continue  # proven, but not a moment when claims may be made
-            available[answer.place] = (k, answer)
-        for place in list(available):
-            if move == claim.format(place):
-                del available[place]
-                claimed[place] = k + 1
+        chances.offer(state, k, answers[k])
+        chances.take(move, k)
         after = states[k + 1]
         if after.to_move == mover and after.outcome is None:
             continue  # the turn goes on
-        # The turn is over: each chance of the mover continues, opens or closes.
-        for place, move_number in claimed.items():
-            if (mover, place) in open_:
-                close((mover, place), move_number)
-        for key in [key for key in open_ if key[0] == mover and key[1] not in available]:
-            if key[1] not in claimed:
-                close(key, None)  # no longer available: the chance has passed
-        if after.outcome is None:
-            for place, (ply, answer) in available.items():
-                key = (mover, place)
-                if key in open_:
-                    first, first_answer, turn_end, turns = open_[key]
-                    open_[key] = (first, first_answer, turn_end, turns + 1)
-                else:
-                    open_[key] = (ply, answer, k + 1, 1)
-        available, claimed = {}, {}
+        chances.end_turn(mover, k, game_over=after.outcome is not None)
     if moves:  # the record ends inside a turn: its claims still close their chances
-        mover = states[len(moves) - 1].to_move
-        for place, move_number in claimed.items():
-            if (mover, place) in open_:
-                close((mover, place), move_number)
-    for key in list(open_):
-        close(key, None)
-    found.sort(key=lambda m: (m.ply, m.place, m.player))
-    return found
+        chances.close_claimed(states[len(moves) - 1].to_move)
+    return chances.close_all()
+
+
+class _Chances:
+    """The chances to claim of one game, followed move by move by :func:`_missed`."""
+
+    def __init__(self, claim: str) -> None:
+        self.claim = claim
+        self.found: list[MissedClaim] = []
+        # (player, place) -> the chance so far: first position, its answer, first
+        # missed turn end, turns missed
+        self.open: dict[tuple[int, int], tuple[int, ClaimAnswer, int, int]] = {}
+        # This turn's places the mover could claim (from position, answer), and
+        # those it claimed (at move number).
+        self.available: dict[int, tuple[int, ClaimAnswer]] = {}
+        self.claimed: dict[int, int] = {}
+
+    def offer(self, state: GameState[Any], k: int, answers: Sequence[ClaimAnswer]) -> None:
+        """Mark available what the mover may claim at position ``k`` (``state``)."""
+        mover = state.to_move
+        for answer in answers:
+            if answer.player != mover or not answer.claimable:
+                continue
+            if answer.place in self.available or answer.place in self.claimed:
+                continue
+            try:
+                state.play(self.claim.format(answer.place))
+            except RefereeError:
+                continue  # proven, but not a moment when claims may be made
+            self.available[answer.place] = (k, answer)
+
+    def take(self, move: str, k: int) -> None:
+        """Move ``k + 1`` (``move``) claims an available place, if it is such a claim."""
+        for place in list(self.available):
+            if move == self.claim.format(place):
+                del self.available[place]
+                self.claimed[place] = k + 1
+
+    def end_turn(self, mover: int, k: int, *, game_over: bool) -> None:
+        """The turn of ``mover`` ended with move ``k + 1``: each chance of the mover
+        continues, opens or closes."""
+        self.close_claimed(mover)
+        for key in [key for key in self.open if key[0] == mover and key[1] not in self.available]:
+            if key[1] not in self.claimed:
+                self.close(key, None)  # no longer available: the chance has passed
+        if not game_over:
+            for place, (ply, answer) in self.available.items():
+                key = (mover, place)
+                if key in self.open:
+                    first, first_answer, turn_end, turns = self.open[key]
+                    self.open[key] = (first, first_answer, turn_end, turns + 1)
+                else:
+                    self.open[key] = (ply, answer, k + 1, 1)
+        self.available, self.claimed = {}, {}
+
+    def close_claimed(self, mover: int) -> None:
+        """Close the chances of ``mover`` that this turn's claims took."""
+        for place, move_number in self.claimed.items():
+            if (mover, place) in self.open:
+                self.close((mover, place), move_number)
+
+    def close(self, key: tuple[int, int], claimed_at: int | None) -> None:
+        ply, answer, turn_end, turns = self.open.pop(key)
+        player, place, label = answer.player, answer.place, answer.label
+        self.found.append(
+            MissedClaim(ply, player, place, label, answer.explanation, turn_end, turns, claimed_at)
+        )
+
+    def close_all(self) -> list[MissedClaim]:
+        """Close every chance still open; every chance found, in order of position."""
+        for key in list(self.open):
+            self.close(key, None)
+        self.found.sort(key=lambda m: (m.ply, m.place, m.player))
+        return self.found
 
 
 def _decided(

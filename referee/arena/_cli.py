@@ -22,7 +22,7 @@ from referee.arena._match import (
     iter_match,
     match_seed,
 )
-from referee.arena._results import render_table, tally
+from referee.arena._results import Standing, render_table, tally
 from referee.arena._sandbox import (
     EXIT_NO_SANDBOX,
     MAX_SIZE,
@@ -169,16 +169,7 @@ def run_match(args: argparse.Namespace) -> int:
     if missing:
         print(f"referee: --sandbox-read: no such file or folder {missing[0]!r}", file=sys.stderr)
         return 2
-    sandbox: bool | Sandbox = False
-    if args.sandbox:
-        sandbox = Sandbox(memory=args.sandbox_memory * MIB, read=tuple(args.sandbox_read))
-    else:
-        print(
-            "referee: warning: --no-sandbox: the bots run as you, unconfined: they can read "
-            "your files (the records being written too), see and signal the referee and "
-            "each other, remember deals and reach the network; play only bots you trust",
-            file=sys.stderr,
-        )
+    sandbox = _sandbox_of(args)
     seed = match_seed() if args.seed is None else args.seed
     # A referee stopped by SIGTERM still kills its bots (on the way out through atexit).
     if threading.current_thread() is threading.main_thread():
@@ -196,45 +187,82 @@ def run_match(args: argparse.Namespace) -> int:
         "on_game": None if bar is None else bar.update,
         "sandbox": sandbox,
     }
-    stopped = None  # why the Dask cluster failed, if it did
     faults = _Faults()
     try:
-        if args.dask is None:
-            # Streamed: the results are added up as they come, none is kept.
-            stream = iter_match(args.bots, args.game, jobs=args.jobs, **options)
-            with contextlib.closing(stream):
-                standings = tally(faults.watch(stream), len(args.bots))
-        else:
-            from referee.distributed import ClusterFailure, connect, match_on_dask
-
-            try:
-                with connect(args.dask) as client:
-                    results = match_on_dask(client, args.bots, args.game, **options)
-            except ClusterFailure as failure:
-                results, stopped = list(failure.done), failure
-            standings = tally(faults.watch(results), len(args.bots))
-    except SandboxUnavailable as error:
+        standings, stopped = _play_match(args, options, faults)
+    except (SandboxUnavailable, KeyboardInterrupt, ValueError, OSError) as error:
         if bar is not None:
             bar.close()
-        print(f"referee: cannot sandbox the bots: {error}", file=sys.stderr)
-        return EXIT_NO_SANDBOX
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        print("referee: interrupted (every bot is stopped)", file=sys.stderr)
-        return 130
-    except ValueError as error:
-        if bar is not None:
-            bar.close()
-        print(f"referee: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:  # the records file cannot be written
-        if bar is not None:
-            bar.close()
-        print(f"referee: cannot write {error.filename!r}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _failed(error)
     if bar is not None:
         bar.close()
+    _print_standings(args, standings, faults)
+    if args.seed is None:
+        print(
+            f"referee: match seed {seed} (--seed {seed} plays the same deals again)",
+            file=sys.stderr,
+        )
+    if stopped is not None:
+        print(stopped, file=sys.stderr)
+        return 3
+    return 0
+
+
+def _sandbox_of(args: argparse.Namespace) -> bool | Sandbox:
+    """The bots' sandbox (``False`` for ``--no-sandbox``, which is warned about)."""
+    if args.sandbox:
+        return Sandbox(memory=args.sandbox_memory * MIB, read=tuple(args.sandbox_read))
+    print(
+        "referee: warning: --no-sandbox: the bots run as you, unconfined: they can read "
+        "your files (the records being written too), see and signal the referee and "
+        "each other, remember deals and reach the network; play only bots you trust",
+        file=sys.stderr,
+    )
+    return False
+
+
+def _play_match(
+    args: argparse.Namespace, options: dict[str, Any], faults: _Faults
+) -> tuple[list[Standing], str | None]:
+    """Play the match here or on the Dask cluster of ``--dask``: the standings, and
+    what to say when the cluster failed (``None``: it did not)."""
+    if args.dask is None:
+        # Streamed: the results are added up as they come, none is kept.
+        stream = iter_match(args.bots, args.game, jobs=args.jobs, **options)
+        with contextlib.closing(stream):
+            return tally(faults.watch(stream), len(args.bots)), None
+    from referee.distributed import ClusterFailure, connect, match_on_dask
+
+    stopped = None  # why the Dask cluster failed, if it did
+    try:
+        with connect(args.dask) as client:
+            results = match_on_dask(client, args.bots, args.game, **options)
+    except ClusterFailure as failure:
+        results, stopped = list(failure.done), failure
+    standings = tally(faults.watch(results), len(args.bots))
+    if stopped is None:
+        return standings, None
+    return standings, (f"referee: {stopped}; stopped after {len(results)} of {args.games} games")
+
+
+def _failed(error: BaseException) -> int:
+    """Say why the match could not be played (or finished); the exit status."""
+    if isinstance(error, SandboxUnavailable):
+        print(f"referee: cannot sandbox the bots: {error}", file=sys.stderr)
+        return EXIT_NO_SANDBOX
+    if isinstance(error, KeyboardInterrupt):
+        print("referee: interrupted (every bot is stopped)", file=sys.stderr)
+        return 130
+    if isinstance(error, OSError) and not isinstance(error, ValueError):
+        # The records file cannot be written.
+        print(f"referee: cannot write {error.filename!r}: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"referee: {error}", file=sys.stderr)
+    return 2
+
+
+def _print_standings(args: argparse.Namespace, standings: list[Standing], faults: _Faults) -> None:
+    """The table (or its JSON), and the games lost by timeout or forfeit under it."""
     if args.json:
         # Strict JSON has no infinity: a perfect or a null score's Elo is a string.
         rows = [
@@ -245,26 +273,14 @@ def run_match(args: argparse.Namespace) -> int:
             for s in standings
         ]
         print(json.dumps(rows))
-    else:
-        print(render_table(standings))
-        if faults.count:
-            print(f"\n{faults.count} game(s) lost by timeout or forfeit:")
-            for line in faults.shown:
-                print(line)
-            if faults.count > len(faults.shown):
-                print(f"  ... and {faults.count - len(faults.shown)} more")
-    if args.seed is None:
-        print(
-            f"referee: match seed {seed} (--seed {seed} plays the same deals again)",
-            file=sys.stderr,
-        )
-    if stopped is not None:
-        print(
-            f"referee: {stopped}; stopped after {len(results)} of {args.games} games",
-            file=sys.stderr,
-        )
-        return 3
-    return 0
+        return
+    print(render_table(standings))
+    if faults.count:
+        print(f"\n{faults.count} game(s) lost by timeout or forfeit:")
+        for line in faults.shown:
+            print(line)
+        if faults.count > len(faults.shown):
+            print(f"  ... and {faults.count - len(faults.shown)} more")
 
 
 def _terminated(signum: int, frame: object) -> None:

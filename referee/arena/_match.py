@@ -1,39 +1,21 @@
 """Playing games between bots: one game, or a match of many with seats rotated.
 
-Seeds: a match has one secret seed (given, or drawn from the operating system).
-Each deal's seed and each bot's seed for each game are drawn from it by a keyed
-hash (BLAKE2b) under different labels, so a bot's seed tells nothing about any
-deal to whoever does not know the match's seed. Mirrors: the games on one deal
-(one per seat rotation) are played by different bot processes, and a deal's
-records are written only once all its games are over.
+The entry points, with their arguments checked: :func:`play_game`,
+:func:`match_game`, :func:`play_match` and :func:`iter_match`. How a game is
+played is in :mod:`referee.arena._playing`; the seeds and the seating in
+:mod:`referee.arena._seats`; how a match's games are handed out (to worker
+threads too) in :mod:`referee.arena._pool`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import random
-import secrets
-import threading
-import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import IO, Any
 
-from referee.arena._bots import (
-    KEPT_LOGS,
-    RESIGN,
-    Bot,
-    CommandBot,
-    GameInfo,
-    SeenMove,
-    Session,
-    Turn,
-    as_bot,
-)
-from referee.arena._games import ArenaGame, arena_game, compact_json, move_text
+from referee.arena._bots import Bot, CommandBot, Turn, as_bot
+from referee.arena._games import ArenaGame, arena_game
 from referee.arena._limits import (
     MAX_GAMES,
     MAX_JOBS,
@@ -42,11 +24,18 @@ from referee.arena._limits import (
     check_count,
     check_seconds,
 )
-from referee.arena._process import BotFault
+from referee.arena._playing import (
+    ARENA_ENDS,
+    DEFAULT_MAX_PLIES,
+    DEFAULT_MOVE_TIME,
+    GameResult,
+    game_of_match,
+    play_series,
+)
+from referee.arena._pool import MatchRun
 from referee.arena._sandbox import Sandbox, SandboxUnavailable, sandbox_problem
-from referee.errors import RefereeError
+from referee.arena._seats import Seats, bot_seed, game_seed, match_seed, seating
 from referee.games import DEFAULT_GAME, find_game
-from referee.records import Match, Record, replay
 
 __all__ = [
     "ARENA_ENDS",
@@ -58,6 +47,7 @@ __all__ = [
     "game_seed",
     "iter_match",
     "match_game",
+    "match_seed",
     "play_game",
     "play_match",
     "seating",
@@ -65,527 +55,6 @@ __all__ = [
 
 #: Anything :func:`referee.arena.as_bot` accepts.
 BotSpec = Bot | str | Sequence[str] | Callable[[Turn], Any]
-
-#: The result reasons the arena adds to the games' own (``referee validate`` accepts them).
-ARENA_ENDS = ("resignation", "timeout", "forfeit", "ply_limit")
-#: A game longer than this many plies ends as ``ply_limit`` unless told otherwise.
-DEFAULT_MAX_PLIES = 2000
-#: Seconds a bot may think about one move unless told otherwise (``None``: no limit).
-DEFAULT_MOVE_TIME = 10.0
-#: Time a bot has to start, answer the handshake, and get ready for a game.
-START_TIME = 10.0
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One game played in the arena.
-
-    ``seed`` is the deal's seed (the bots were given seeds of their own);
-    ``names[s]`` is the bot in seat ``s``; ``points[s]`` its score (1 win, ½ a
-    shared win or draw, 0 a loss); ``record`` the full record, which
-    ``referee validate`` accepts; ``fault`` the offending seat's fault code
-    when the game ended by ``timeout`` or ``forfeit``; ``logs`` what each seat
-    logged (the first lines).
-    """
-
-    round: int
-    seed: int
-    names: tuple[str, ...]
-    bots: tuple[int, ...]
-    record: Record | Match
-    points: tuple[float, ...]
-    reason: str
-    plies: int
-    fault: str | None = None
-    logs: tuple[tuple[str, ...], ...] = ()
-    seconds: float = 0.0
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat (``None`` for a draw, a shared win or a multi-player forfeit)."""
-        result = self.record.result or {}
-        winner = result.get("winner")
-        return winner if isinstance(winner, int) else None
-
-
-def _derive(seed: int, *label: object) -> int:
-    """A 48-bit number drawn from ``seed`` for ``label`` by keyed BLAKE2b (a
-    pseudo-random function): numbers for different labels are independent to
-    whoever does not know ``seed``."""
-    key = hashlib.blake2b(str(int(seed)).encode(), digest_size=32).digest()
-    text = " ".join(str(part) for part in label).encode()
-    return int.from_bytes(hashlib.blake2b(text, key=key, digest_size=6).digest(), "big")
-
-
-def game_seed(seed: int, deal: int) -> int:
-    """The seed of deal number ``deal`` of a match played with ``seed`` (the deal
-    is ``random.Random(game_seed(seed, deal))``'s).
-
-    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
-    True
-    """
-    return _derive(seed, "deal", deal)
-
-
-def bot_seed(seed: int, index: int, seat: int, game: int = 0) -> int:
-    """The seed the bot in ``seat`` is given for game ``index`` of a match played
-    with ``seed`` (``game``: the game's number within a Clanfehde or Rache match).
-    Drawn from ``seed`` under another label than the deals: knowing it tells
-    nothing about any deal unless ``seed`` is known (or can be guessed).
-
-    >>> bot_seed(0, 0, 0) != bot_seed(0, 0, 1) != game_seed(0, 0)
-    True
-    """
-    return _derive(seed, "bot", index, game, seat)
-
-
-def match_seed() -> int:
-    """A fresh secret match seed (64 bits from the operating system).
-
-    >>> match_seed() != match_seed()
-    True
-    """
-    return secrets.randbits(64)
-
-
-def seating(round: int, bots: int) -> tuple[int, ...]:
-    """Which bot sits in each seat in round ``round`` (from 0): rotated every round, so
-    each deal is played once from every seat.
-
-    >>> seating(0, 2), seating(1, 2), seating(2, 3)
-    ((0, 1), (1, 0), (2, 0, 1))
-    """
-    shift = round % bots
-    return tuple((seat + shift) % bots for seat in range(bots))
-
-
-class _Stopped(Exception):
-    """The match was stopped (interrupted): no new bot is started."""
-
-
-class _Seats:
-    """One session per bot, started on demand, replaced after a fault. A match has
-    one set per worker and seat rotation, so that a bot process never plays two
-    games on the same deal."""
-
-    def __init__(
-        self,
-        bots: Sequence[Bot],
-        sandbox: Sandbox | None = None,
-        hide: Sequence[str] = (),
-        stop: threading.Event | None = None,
-    ) -> None:
-        self.bots = list(bots)
-        self.sandbox = sandbox
-        self.hide = tuple(hide)
-        self.stop = stop
-        self.sessions: list[Session | None] = [None] * len(bots)
-        # Names as the results show them: a name given twice gets a number.
-        given = [bot.name for bot in bots]
-        self.names = [
-            f"{name} #{given[:index].count(name) + 1}" if given.count(name) > 1 else name
-            for index, name in enumerate(given)
-        ]
-
-    def get(self, index: int) -> Session:
-        session = self.sessions[index]
-        if session is None:
-            if self.stop is not None and self.stop.is_set():
-                raise _Stopped("the match was stopped")
-            session = self.bots[index].session(self.sandbox, self.hide)
-            self.sessions[index] = session
-        return session
-
-    def drop(self, index: int, *, abort: bool = False) -> None:
-        session = self.sessions[index]
-        self.sessions[index] = None
-        if session is not None:
-            if abort:
-                session.abort()
-            else:
-                session.close()
-
-    def close(self, *, abort: bool = False) -> None:
-        for index in range(len(self.sessions)):
-            self.drop(index, abort=abort)
-
-    def interrupt(self) -> None:
-        """Kill every running bot now (from another thread: the match is aborted)."""
-        for session in list(self.sessions):
-            if session is not None:
-                session.interrupt()
-
-
-class _Game:
-    """A game under way (the referee's side): the state, the moves, what each seat
-    has seen; the source of its turns (:class:`~referee.arena.TurnSource`)."""
-
-    def __init__(self, adapter: ArenaGame, first: int, deal: dict[str, Any]) -> None:
-        self.adapter = adapter
-        self.first = first
-        self.deal = deal
-        self.state = adapter.start(first, deal)
-        self.played: list[tuple[int, Any]] = []
-        self.cursor = [0] * adapter.players
-        self.view = adapter.view
-        self.view_json = adapter.view_json
-        self.view_text = adapter.view_text
-
-    @property
-    def moves(self) -> list[str]:
-        return [move_text(move) for _, move in self.played]
-
-    def play(self, move: Any) -> None:
-        mover = self.state.to_move
-        if isinstance(move, str):
-            move = self.state.parse_move(move)
-        self.state = self.state.play(move)
-        self.played.append((mover, move))
-
-    def unseen(self, seat: int) -> tuple[int, int]:
-        """The plies ``seat`` has not been shown yet, as ``(start, end)``; marked
-        shown (their visible form is worked out only if someone asks)."""
-        start, end = self.cursor[seat], len(self.played)
-        self.cursor[seat] = end
-        return start, end
-
-    def take_seen(self, seat: int) -> tuple[SeenMove, ...]:
-        """The moves ``seat`` has not been shown yet (and mark them shown)."""
-        return self.seen(seat, *self.unseen(seat))
-
-    def seen(self, seat: int, start: int, end: int) -> tuple[SeenMove, ...]:
-        visible = self.adapter.visible_text
-        seen = tuple(
-            SeenMove(ply, mover, visible(move, mover, seat))
-            for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
-        )
-        if self.adapter.reveals:
-            seen = tuple(replace(s, reveals=self._revealed(seat, s.ply - 1)) for s in seen)
-        return seen
-
-    def _revealed(self, seat: int, index: int) -> SeenMove | None:
-        """The earlier move ``seat`` learns in full with ply ``index + 1``, if any."""
-        earlier = self.adapter.revealed(self.played, index, seat)
-        if earlier is None:
-            return None
-        mover, move = self.played[earlier]
-        return SeenMove(earlier + 1, mover, move_text(move))
-
-    def seen_text(self, seat: int, start: int, end: int) -> str:
-        if self.adapter.reveals:  # rare: written from the objects
-            return ",".join(compact_json(s.to_json()) for s in self.seen(seat, start, end))
-        visible = self.adapter.visible_json
-        return ",".join(
-            [
-                f'{{"ply":{ply},"seat":{mover},"move":{visible(move, mover, seat)}}}'
-                for ply, (mover, move) in enumerate(self.played[start:end], start=start + 1)
-            ]
-        )
-
-
-def _play(
-    adapter: ArenaGame,
-    seats: _Seats,
-    order: tuple[int, ...],
-    *,
-    seed: int,
-    bot_seeds: Sequence[int],
-    round: int,
-    move_time: float | None,
-    game_time: float | None,
-    max_plies: int | None,
-    ask_forced: bool,
-    first: int | None = None,
-) -> GameResult:
-    """Play one game with bot ``order[s]`` in seat ``s`` on the deal of ``seed``,
-    giving seat ``s`` the seed ``bot_seeds[s]``; never raises for a bot's fault."""
-    began = time.perf_counter()
-    players = adapter.players
-    rng = random.Random(seed)
-    first, deal = adapter.deal(rng, first)
-    game = _Game(adapter, first, deal)
-    used = [0.0] * players
-    bot_rngs = [random.Random(bot_seeds[seat]) for seat in range(players)]
-    names = [seats.names[i] for i in order]
-    sessions: list[Session | None] = [None] * players
-    # What a seat logged, kept when its bot is dropped for a fault (its last words
-    # are often the best clue to what went wrong).
-    dropped_logs: list[tuple[str, ...]] = [()] * players
-    end: dict[str, Any] | None = None
-    culprit: int | None = None
-    fault: BotFault | None = None
-
-    def fail(seat: int, error: BotFault) -> None:
-        nonlocal culprit, fault
-        culprit, fault = seat, error
-        session = sessions[seat]
-        if session is not None:
-            dropped_logs[seat] = tuple(session.logs)
-        seats.drop(order[seat], abort=True)
-        sessions[seat] = None
-
-    # Start (or reuse) every seat's bot and tell it the game.
-    for seat, bot_index in enumerate(order):
-        if fault is not None:
-            break
-        try:
-            session = seats.get(bot_index)
-            info = GameInfo(
-                adapter.name,
-                adapter.rules,
-                seat,
-                players,
-                tuple(names),
-                bot_seeds[seat],
-                round,
-                move_time,
-                game_time,
-                max_plies,
-                first,
-            )
-            session.begin(info, time.monotonic() + START_TIME)
-            sessions[seat] = session
-        except BotFault as error:
-            fail(seat, error)
-
-    # The loop runs once a ply: what it needs is looked up once, before it.
-    has_chance, legal_moves, played = adapter.has_chance, adapter.legal_moves, game.played
-    name, cursor, monotonic = adapter.name, game.cursor, time.monotonic
-    ply_limit = float("inf") if max_plies is None else max_plies
-    while fault is None and game.state.outcome is None:
-        plies = len(played)
-        if plies >= ply_limit:
-            end = {"winner": None, "reason": "ply_limit", "plies": plies}
-            break
-        if has_chance:
-            chance = adapter.chance(game.state, rng)
-            if chance is not None:
-                game.play(chance)
-                continue
-        state = game.state
-        seat = state.to_move
-        legal = legal_moves(state, rng)
-        if len(legal) == 1 and not ask_forced:
-            # A forced ply: the referee plays it (game.play, inlined).
-            game.state = state.play(legal[0])
-            played.append((seat, legal[0]))
-            continue
-        session = sessions[seat]
-        assert session is not None
-        if game_time is None:
-            game_left, limit = None, move_time
-        else:
-            game_left = game_time - used[seat]
-            limit = _limit(move_time, game_left)
-        start, cursor[seat] = cursor[seat], plies  # the plies the seat is shown now
-        turn = Turn(
-            name, seat, plies + 1, game, state, legal, (start, plies), game_left, bot_rngs[seat]
-        )
-        asked = monotonic()
-        try:
-            answer = session.ask(turn, None if limit is None else asked + limit)
-        except BotFault as error:
-            if error.is_timeout:
-                error = BotFault("timeout", _timeout_detail(move_time, game_time, used[seat]))
-            fail(seat, error)
-            break
-        took = monotonic() - asked
-        used[seat] += took
-        if limit is not None and took > limit:
-            fail(
-                seat, BotFault("timeout", _timeout_detail(move_time, game_time, used[seat] - took))
-            )
-            break
-        if type(answer) is str and answer == RESIGN:
-            end = _loser_end(players, seat, "resignation")
-            break
-        try:
-            if type(answer) is str:
-                game.play(answer)
-            else:  # a move object (game.play, inlined)
-                game.state = state.play(answer)
-                played.append((seat, answer))
-        except RefereeError as error:
-            fail(seat, BotFault(error.reason, str(error)))
-            break
-        except TypeError as error:
-            fail(seat, BotFault("bad_message", f"not a move: {error}"))
-            break
-
-    if fault is not None:
-        assert culprit is not None
-        reason = "timeout" if fault.is_timeout else "forfeit"
-        end = _loser_end(players, culprit, reason)
-        end["fault"] = fault.fault
-        end["detail"] = fault.detail
-    if end is None:
-        end = adapter.result_of(game.state)
-        winners = adapter.winners(game.state)
-        points = tuple(
-            (1.0 if len(winners) == 1 else 0.5) if s in winners else (0.5 if not winners else 0.0)
-            for s in range(players)
-        )
-    elif end["reason"] == "ply_limit":
-        points = (0.5,) * players
-    else:
-        loser = end["loser"]
-        points = tuple(
-            0.0 if s == loser else (1.0 if players == 2 else 0.5) for s in range(players)
-        )
-    # Tell every bot still in the game how it ended.
-    for seat, still in enumerate(sessions):
-        if still is not None:
-            still.finish(end, game.take_seen(seat))
-    logs = tuple(
-        tuple(s.logs) if s is not None else dropped_logs[seat] for seat, s in enumerate(sessions)
-    )
-    record = replace(
-        adapter.record(first, deal, game.moves),
-        players=tuple(names),
-        result=end,
-        meta={
-            "source": "referee match",
-            "round": round,
-            "seed": seed,
-            "limits": {"move": move_time, "game": game_time, "plies": max_plies},
-            **({"logs": [list(x) for x in logs]} if any(logs) else {}),
-        },
-    )
-    return GameResult(
-        round=round,
-        seed=seed,
-        names=tuple(names),
-        bots=order,
-        record=record,
-        points=points,
-        reason=str(end.get("reason")),
-        plies=len(game.played),
-        fault=None if fault is None else fault.fault,
-        logs=logs,
-        seconds=time.perf_counter() - began,
-    )
-
-
-def _game_of_match(
-    adapter: ArenaGame, seats: _Seats, index: int, seed: int, **limits: Any
-) -> GameResult:
-    """Game ``index`` of a match seeded ``seed``: its seats, its deal and its bots'
-    seeds come from the index and the seed alone (so it can be played anywhere,
-    in any order)."""
-    n = len(seats.bots)
-    return _play_series(
-        adapter,
-        seats,
-        seating(index, n),
-        seed=game_seed(seed, index // n),
-        bots_from=(seed, index),
-        round=index,
-        **limits,
-    )
-
-
-def _play_series(
-    adapter: ArenaGame,
-    seats: _Seats,
-    order: tuple[int, ...],
-    *,
-    seed: int,
-    bots_from: tuple[int, int],
-    round: int,
-    **limits: Any,
-) -> GameResult:
-    """Play a match (Clanfehde, Rache) with the same bots in the same seats: the
-    starting player (the attacker) drawn at random for the first game, then as
-    the match's rules say (:meth:`ArenaGame.next_first`). A game
-    the referee ends (resignation, timeout, forfeit, ply limit) ends the match
-    with the same result. The bots' seeds are :func:`bot_seed` of ``bots_from``
-    (a secret seed and a game index)."""
-    secret, index = bots_from
-    players = range(adapter.players)
-    if adapter.rounds == 1:
-        bot_seeds = [bot_seed(secret, index, s) for s in players]
-        return _play(adapter, seats, order, seed=seed, bot_seeds=bot_seeds, round=round, **limits)
-    first = random.Random(seed).randrange(2)
-    games: list[GameResult] = []
-    for number in range(adapter.rounds):
-        game = _play(
-            adapter,
-            seats,
-            order,
-            seed=game_seed(seed, number),
-            bot_seeds=[bot_seed(secret, index, s, number) for s in players],
-            round=round,
-            first=first,
-            **limits,
-        )
-        games.append(game)
-        first = adapter.next_first(first, game.winner)
-        if game.reason in ARENA_ENDS:
-            break
-    # The match is one document: its games' logs share the budget of one game
-    # (KEPT_LOGS lines per seat), so that it stays readable however many rounds.
-    budget = [KEPT_LOGS] * adapter.players
-    records = []
-    for n, g in enumerate(games):
-        if not isinstance(g.record, Record):  # pragma: no cover - games are records
-            continue
-        meta = dict(g.record.meta)
-        if "logs" in meta:
-            kept = [lines[: budget[s]] for s, lines in enumerate(meta["logs"])]
-            budget = [b - len(lines) for b, lines in zip(budget, kept, strict=True)]
-            if any(kept):
-                meta["logs"] = kept
-            else:
-                del meta["logs"]
-        meta["game"] = n + 1
-        records.append(replace(g.record, rules=adapter.rules, meta=meta))
-    last = games[-1]
-    match = Match(adapter.name, tuple(records), adapter.rules, last.names)
-    if last.reason in ARENA_ENDS:
-        end = dict(last.record.result or {})
-        for key in ("fault", "detail"):
-            end.pop(key, None)
-        points = last.points
-    else:
-        score: Any = getattr(adapter.format, "match_result")  # noqa: B009
-        result, problem = score(match, [replay(r) for r in records])
-        if problem is not None or result is None:  # pragma: no cover - a referee bug
-            raise RuntimeError(f"the arena played an invalid match: {problem}")
-        end = dict(result)
-        winner = end.get("winner")
-        points = tuple(
-            0.5 if winner is None else float(seat == winner) for seat in range(adapter.players)
-        )
-    meta = {"source": "referee match", "round": round, "seed": seed}
-    return GameResult(
-        round=round,
-        seed=seed,
-        names=last.names,
-        bots=order,
-        record=replace(match, result=end, meta=meta),
-        points=points,
-        reason=str(end.get("reason")),
-        plies=sum(g.plies for g in games),
-        fault=last.fault,
-        logs=last.logs,
-        seconds=sum(g.seconds for g in games),
-    )
-
-
-def _limit(move_time: float | None, game_left: float | None) -> float | None:
-    limits = [t for t in (move_time, game_left) if t is not None]
-    return max(0.0, min(limits)) if limits else None
-
-
-def _timeout_detail(move_time: float | None, game_time: float | None, used: float) -> str:
-    if game_time is not None and (move_time is None or game_time - used <= move_time):
-        return f"the bot used up its {game_time:g} s for the game"
-    return f"no move within {move_time:g} s (the limit per move)"
-
-
-def _loser_end(players: int, loser: int, reason: str) -> dict[str, Any]:
-    winner = 1 - loser if players == 2 else None
-    return {"winner": winner, "reason": reason, "loser": loser}
 
 
 def play_game(
@@ -621,8 +90,8 @@ def play_game(
     resolved = [as_bot(b) for b in bots]
     box = _sandbox_for(resolved, sandbox)
     return _alone(
-        _Seats(resolved, box),
-        lambda seats: _play_series(
+        Seats(resolved, box),
+        lambda seats: play_series(
             adapter,
             seats,
             tuple(range(len(bots))),
@@ -666,8 +135,8 @@ def match_game(
     adapter = _adapter(game, rules, len(resolved))
     box = _sandbox_for(resolved, sandbox)
     return _alone(
-        _Seats(resolved, box),
-        lambda seats: _game_of_match(adapter, seats, index, seed, **limits),
+        Seats(resolved, box),
+        lambda seats: game_of_match(adapter, seats, index, seed, **limits),
     )
 
 
@@ -683,7 +152,7 @@ def _limits(move_time: Any, game_time: Any, max_plies: Any, ask_forced: Any) -> 
     }
 
 
-def _alone(seats: _Seats, play: Callable[[_Seats], GameResult]) -> GameResult:
+def _alone(seats: Seats, play: Callable[[Seats], GameResult]) -> GameResult:
     """``play(seats)``, then stop the bots (at once if it was interrupted)."""
     try:
         result = play(seats)
@@ -835,191 +304,5 @@ def iter_match(
     box = _sandbox_for(resolved, sandbox)
     if seed is None:
         seed = match_seed()
-    match = _Match(adapter, resolved, box, seed, games, limits, on_game)
+    match = MatchRun(adapter, resolved, box, seed, games, limits, on_game)
     return match.play(records, jobs)
-
-
-class _Match:
-    """A match being played: what every worker needs, and the records file."""
-
-    def __init__(
-        self,
-        adapter: ArenaGame,
-        bots: list[Bot],
-        box: Sandbox | None,
-        seed: int,
-        games: int,
-        limits: dict[str, Any],
-        on_game: Callable[[GameResult], None] | None,
-    ) -> None:
-        self.adapter = adapter
-        self.bots = bots
-        self.box = box
-        self.seed = seed
-        self.games = games
-        self.limits = limits
-        self.on_game = on_game
-        self.rotations = len(bots)
-        self.hide: tuple[str, ...] = ()
-        self.out: IO[str] | None = None
-
-    def play(
-        self, records: str | Path | IO[str] | None, jobs: int
-    ) -> Generator[GameResult, None, None]:
-        with _output(records) as out:
-            self.out = out
-            self.hide = _paths_of(records, out)
-            if jobs == 1:
-                yield from self._alone()
-            else:
-                yield from self._workers(jobs)
-
-    def _game(self, seats: _Seats, index: int) -> GameResult:
-        return _game_of_match(self.adapter, seats, index, self.seed, **self.limits)
-
-    def _write(self, results: Sequence[GameResult]) -> None:
-        if self.out is not None:
-            for result in results:
-                self.out.write(result.record.dumps() + "\n")
-            self.out.flush()
-
-    def _alone(self) -> Iterator[GameResult]:
-        """The games one after the other, in this thread."""
-        pools: dict[int, _Seats] = {}  # one set of bot processes per seat rotation
-        deal: list[GameResult] = []
-        aborted = True
-        try:
-            for index in range(self.games):
-                seats = pools.get(index % self.rotations)
-                if seats is None:
-                    seats = pools[index % self.rotations] = _Seats(self.bots, self.box, self.hide)
-                result = self._game(seats, index)
-                if self.on_game is not None:
-                    self.on_game(result)
-                deal.append(result)
-                if len(deal) == self.rotations or index == self.games - 1:
-                    # A deal's records are written once every game on it is over.
-                    self._write(deal)
-                    done, deal = deal, []
-                    yield from done
-            aborted = False
-        finally:  # also when the caller stops early, or an interrupt comes
-            for seats in pools.values():
-                seats.close(abort=aborted)
-
-    def _workers(self, jobs: int) -> Iterator[GameResult]:
-        """The games played by ``jobs`` threads, each with its own bots; the
-        results handed over in order. A worker takes a game only while fewer
-        than ``window`` games separate it from the next result to hand over."""
-        games, rotations = self.games, self.rotations
-        window = (2 * jobs + 1) * rotations
-        lock = threading.Condition()
-        finished: dict[int, GameResult] = {}
-        taken = written = handed = 0  # games given to workers, written, handed over
-        errors: list[BaseException] = []
-        everyone: list[_Seats] = []  # every worker's bots, to stop them all on an abort
-        stop = threading.Event()
-
-        def write_deals() -> None:  # (holding the lock)
-            nonlocal written
-            while written < games:
-                end = min(games, (written // rotations + 1) * rotations)
-                if any(k not in finished for k in range(written, end)):
-                    break
-                self._write([finished[k] for k in range(written, end)])
-                written = end
-
-        def worker() -> None:
-            nonlocal taken
-            pools: dict[int, _Seats] = {}
-            aborted = False
-            try:
-                while True:
-                    with lock:
-                        while not errors and taken < games and taken >= handed + window:
-                            lock.wait()
-                        if errors or taken >= games:
-                            return
-                        index, taken = taken, taken + 1
-                    seats = pools.get(index % rotations)
-                    if seats is None:
-                        seats = _Seats(self.bots, self.box, self.hide, stop)
-                        with lock:
-                            everyone.append(seats)
-                        pools[index % rotations] = seats
-                    result = self._game(seats, index)
-                    with lock:
-                        if errors:  # the match was stopped during this game: it does not count
-                            return
-                        finished[index] = result
-                        if self.on_game is not None:
-                            self.on_game(result)
-                        write_deals()
-                        lock.notify_all()
-            except BaseException as error:  # a referee bug or an interrupt: stop the others
-                aborted = True
-                with lock:
-                    errors.append(error)
-                    lock.notify_all()
-            finally:
-                for seats in pools.values():
-                    seats.close(abort=aborted or bool(errors))
-
-        # Each worker says when it is done, bots stopped: a Thread.join that a
-        # KeyboardInterrupt broke may return early the next time.
-        done = [threading.Event() for _ in range(jobs)]
-
-        def run(finished_flag: threading.Event) -> None:
-            try:
-                worker()
-            finally:
-                finished_flag.set()
-
-        started: list[threading.Event] = []
-        try:
-            for flag in done:
-                threading.Thread(target=run, args=(flag,), daemon=True).start()
-                started.append(flag)
-            while True:
-                with lock:
-                    while not errors and handed == written < games:
-                        lock.wait()
-                    if errors or handed >= games:
-                        break
-                    ready = [finished.pop(k) for k in range(handed, written)]
-                    handed = written
-                    lock.notify_all()
-                yield from ready
-                del ready
-        except BaseException as error:  # interrupted, or the caller stopped: stop every bot now
-            with lock:
-                errors.append(error)
-                stop.set()
-                stopping = list(everyone)
-                lock.notify_all()
-            for seats in stopping:
-                seats.interrupt()
-            for flag in started:
-                flag.wait()
-            raise
-        for flag in started:
-            flag.wait()
-        if errors:
-            raise errors[0]
-
-
-def _paths_of(target: str | Path | IO[str] | None, out: IO[str] | None) -> tuple[str, ...]:
-    """The file the records go to, when it has a name (to hide it from the bots)."""
-    if isinstance(target, (str, Path)):
-        return (os.path.abspath(target),)
-    name = getattr(out, "name", None)
-    return (os.path.abspath(name),) if isinstance(name, str) and os.path.exists(name) else ()
-
-
-@contextmanager
-def _output(target: str | Path | IO[str] | None) -> Iterator[IO[str] | None]:
-    if target is None or not isinstance(target, (str, Path)):
-        yield target
-        return
-    with open(target, "w", encoding="utf-8") as handle:
-        yield handle

@@ -159,6 +159,25 @@ def _get(doc: Any, path: tuple[Any, ...]) -> Any:
     return doc
 
 
+def _damage_moves(draw: st.DrawFn, moves: list[Any], kind: str) -> None:
+    """Damage of ``kind`` to the list of moves (changed in place); the same draws as
+    when this was part of :func:`damage_once`, so the same examples come out."""
+    i = draw(st.integers(0, len(moves) - 1))
+    if kind == "drop":
+        del moves[i]
+    elif kind == "repeat":
+        moves.insert(i, moves[i])
+    elif kind == "swap":
+        j = draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind == "truncate":
+        del moves[i:]
+    elif kind == "replace":
+        moves[i] = draw(MOVE_TEXT)
+    else:
+        moves.insert(i, draw(MOVE_TEXT))
+
+
 @st.composite
 def damage_once(draw: st.DrawFn, doc: Any) -> Any:
     """``doc`` (a JSON value) with one random piece of damage; ``doc`` is left alone."""
@@ -170,20 +189,7 @@ def damage_once(draw: st.DrawFn, doc: Any) -> Any:
     kind = draw(st.sampled_from(kinds))
     if kind in ("drop", "repeat", "swap", "truncate", "replace", "insert"):
         assert isinstance(moves, list)
-        i = draw(st.integers(0, len(moves) - 1))
-        if kind == "drop":
-            del moves[i]
-        elif kind == "repeat":
-            moves.insert(i, moves[i])
-        elif kind == "swap":
-            j = draw(st.integers(0, len(moves) - 1))
-            moves[i], moves[j] = moves[j], moves[i]
-        elif kind == "truncate":
-            del moves[i:]
-        elif kind == "replace":
-            moves[i] = draw(MOVE_TEXT)
-        else:
-            moves.insert(i, draw(MOVE_TEXT))
+        _damage_moves(draw, moves, kind)
         return doc
     path = draw(st.sampled_from(list(_paths(doc))))
     if kind == "extra":
