@@ -274,13 +274,16 @@ def test_the_verdict_check_catches_a_command_that_skips_the_verdict(
 def test_the_verdict_check_catches_a_replay_that_calls_everything_legal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
 ) -> None:
-    import referee.replay
+    import referee.replay._command
+    import referee.replay._data
     import tests.reliability.test_one_verdict as one_verdict
 
     def legal(item: Any) -> ValidationReport:
         return dataclasses.replace(validate(item), result_mismatch=None, match_error=None)
 
-    monkeypatch.setattr(referee.replay, "validate", legal)  # a wrong result shown as a game
+    # A wrong result shown as a game: the page's verdicts and the command's exit status.
+    monkeypatch.setattr(referee.replay._data, "validate", legal)
+    monkeypatch.setattr(referee.replay._command, "validate", legal)
     with pytest.raises(AssertionError):
         one_verdict.test_every_illegal_record_is_refused_as_validate_refuses_it(
             capsys, tmp_path, "replay"
