@@ -34,6 +34,7 @@ from referee.records import (
     replay,
 )
 
+#: Nothing public here: the commands are reached through referee.cli.main.
 __all__: list[str] = []
 
 

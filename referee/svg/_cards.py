@@ -31,6 +31,7 @@ from referee.svg._canvas import (
     _text,
 )
 
+#: Nothing public here: referee.svg names what the pictures share.
 __all__: list[str] = []
 
 _TACTIC_LABELS = {

@@ -28,6 +28,7 @@ from referee.svg._canvas import (
 if TYPE_CHECKING:
     from referee.records import ClaimAnswer
 
+#: Nothing public here: referee.svg names what the pictures share.
 __all__: list[str] = []
 
 
