@@ -145,6 +145,24 @@ def test_module_entry_point_reads_stdin_without_traceback() -> None:
     assert b"unreadable" in result.stdout
 
 
+def test_the_cli_package_runs_as_a_module_as_referee_does() -> None:
+    # ``python -m referee.cli`` (the command line is a package) and ``python -m
+    # referee`` give the same lines and status.
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", module, "validate", "-"],
+            input=b"{}",
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        for module in ("referee", "referee.cli")
+    ]
+    assert runs[0].returncode == runs[1].returncode == 2
+    assert runs[0].stdout == runs[1].stdout and b"unreadable" in runs[1].stdout
+    assert runs[0].stderr == runs[1].stderr
+
+
 def test_show_and_claimable_pick_a_game_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     match = EXAMPLES / "schotten-totten" / "match-clanfehde.json"
     code, out, _ = run(capsys, "show", "--round", "2", "--ply", "10", str(match))

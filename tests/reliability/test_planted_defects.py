@@ -260,11 +260,11 @@ def test_the_verdict_check_catches_a_command_that_skips_the_verdict(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Any,
 ) -> None:
-    import referee.cli
+    import referee.cli._positions
     import tests.reliability.test_one_verdict as one_verdict
 
     # A command that judges only the moves it replays, as show once did.
-    monkeypatch.setattr(referee.cli, "require_legal", lambda item: validate(item))
+    monkeypatch.setattr(referee.cli._positions, "require_legal", lambda item: validate(item))
     with pytest.raises(AssertionError):
         one_verdict.test_every_illegal_record_is_refused_as_validate_refuses_it(
             capsys, tmp_path, command
