@@ -1,4 +1,3 @@
-# mypy: disallow-untyped-calls=False
 # (Dask is not annotated: pyproject.toml says the same for referee.distributed.)
 """Arena matches on the cluster: one task per game, the results in game order."""
 
