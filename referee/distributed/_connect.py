@@ -1,4 +1,3 @@
-# (Dask is not annotated: pyproject.toml says the same for referee.distributed.)
 """Reaching a cluster: a client for a scheduler's address, or a local cluster
 started for the run, within a timeout and with Dask's logging silenced."""
 

@@ -1,4 +1,3 @@
-# (Dask is not annotated: pyproject.toml says the same for referee.distributed.)
 """Arena matches on the cluster: one task per game, the results in game order."""
 
 from __future__ import annotations

@@ -1,4 +1,3 @@
-# (Dask is not annotated: pyproject.toml says the same for referee.distributed.)
 """Validating a corpus on the cluster: partitions submitted through a bounded
 window, their reports put back in corpus order, each game once."""
 

@@ -1,4 +1,3 @@
-# (Dask is not annotated: pyproject.toml says the same for referee.distributed.)
 """Waiting on a Dask cluster without ever hanging: the client side's one way to
 ask the scheduler for workers and a future for its result."""
 
