@@ -115,7 +115,7 @@ def corpus_10k(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def local_10k(corpus_10k: Path) -> list[ValidationReport]:
     """The reference report of the 10,000 games, without Dask."""
-    from referee.cli import _reports
+    from referee.cli._validate import _reports
 
     return list(_reports([str(corpus_10k)], 1))
 

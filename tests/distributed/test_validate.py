@@ -39,7 +39,7 @@ ILLEGAL = ROOT / "examples" / "illegal-records"
 
 def local_reports(*paths: Path | str) -> list[ValidationReport]:
     """The reference: ``referee validate`` without Dask, one process."""
-    from referee.cli import _reports
+    from referee.cli._validate import _reports
 
     return list(_reports([str(p) for p in paths], 1))
 
