@@ -74,7 +74,10 @@ NOT_RUN: dict[tuple[str, str], str] = {
 NEVER: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^pip install\b"), "installs packages (the tests run installed)"),
     (re.compile(r"^bash \.ci/setup\b"), "installs system packages"),
-    (re.compile(r"^python -m pytest( -n \d+)?$"), "the whole test suite, which this test is part of"),
+    (
+        re.compile(r"^python -m pytest( -n \d+)?$"),
+        "the whole test suite, which this test is part of",
+    ),
 ]
 
 #: Output samples shown without their command: the command that prints them.
