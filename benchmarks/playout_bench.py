@@ -400,7 +400,9 @@ def report(
         "games/s: CPU time of one process, best repeat. legal µs / play µs: mean CPU cost of\n"
         "one call per ply (legal: with picking a move); deal µs: setting up one game.\n"
         "plies: mean plies per game. Goals (issue #24) are for the last column's code; ok or\n"
-        "how far below. Ratios > 1 mean faster after."
+        "how far below. Ratios > 1 mean faster after. Why the line games' referee loop is\n"
+        "below its goal, and which loop to search with: docs/playout.md, and\n"
+        "benchmarks/loop_floor.py for what a checked ply costs before any rule runs."
     )
     for label in labels:
         rows = [results[label][n] for n in names]
