@@ -417,7 +417,7 @@ def check_seed(seed: object, *, given: object = None, what: str = "a deck") -> i
     ...
     referee.errors.InvalidDealError: seed must be a whole number or None, not 1.0
     """
-    if seed is not None and (type(seed) is not int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidDealError("field_type", f"seed must be a whole number or None, not {seed!r}")
     if seed is not None and given is not None:
         raise InvalidDealError("field_type", f"give a seed or {what}, not both")

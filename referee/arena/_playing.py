@@ -71,7 +71,7 @@ class GameResult:
 
 class _Game:
     """A game under way (the referee's side): the state, the moves, what each seat
-    has seen; the source of its turns (:class:`~referee.arena.TurnSource`)."""
+    has seen; the source of its turns (a ``TurnSource``, see ``referee.arena._turns``)."""
 
     def __init__(self, adapter: ArenaGame, first: int, deal: dict[str, Any]) -> None:
         self.adapter = adapter

@@ -263,8 +263,9 @@ class PlainState(LineState[MoveT]):
         ids = game.index.ids
         found += [f"{card} is not a card of this game" for card in known if card not in ids]
         found += [f"{card} is in {count} places" for card, count in known.items() if count > 1]
-        if self.deck is not None and None not in self.hands and len(known) != len(ids):
-            found.append(f"{len(ids) - len(known)} cards of the game are nowhere")
+        missing = len(ids) - sum(1 for card in known if card in ids)
+        if self.deck is not None and None not in self.hands and missing > 0:
+            found.append(f"{missing} of the game's cards {'is' if missing == 1 else 'are'} nowhere")
         return tuple(found)
 
     def parse_move(self, text: str) -> MoveT:

@@ -83,3 +83,11 @@ def describe(pids: list[int]) -> list[str]:
             continue
         found.append(f"{pid} (parent {parent}): {line[:160]}")
     return found
+
+
+def children_since(before: list[int]) -> list[int]:
+    """This process's living descendants that were not among ``before`` (what a
+    test started: a worker's long-lived fixtures, a browser or a Dask cluster,
+    are not the test's)."""
+    known = set(before)
+    return [pid for pid in children() if pid not in known]

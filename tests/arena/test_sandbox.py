@@ -39,7 +39,7 @@ from referee.arena import (
     sandbox_problem,
 )
 from referee.records import Match, validate_source
-from tests.arena.procs import children, describe, new_marker, survivors
+from tests.arena.procs import children, children_since, describe, new_marker, survivors
 
 HERE = Path(__file__).parent
 SPY = HERE / "spy_bot.py"
@@ -51,6 +51,12 @@ needs_sandbox = pytest.mark.skipif(
     sandbox_problem() is not None, reason=f"no sandbox here: {sandbox_problem()}"
 )
 pytestmark = needs_sandbox
+
+
+@pytest.fixture
+def started() -> list[int]:
+    """This process's descendants before the test (see ``children_since``)."""
+    return children()
 
 
 def spy(mode: str, marker: str, folder: Path | None = None, **targets: Any) -> list[str]:
@@ -117,7 +123,7 @@ def nobody_called(sockets: tuple[socket.socket, ...]) -> bool:
 
 
 def test_a_spy_learns_nothing_and_harms_no_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started: list[int]
 ) -> None:
     monkeypatch.setenv("REFEREE_TEST_SECRET", "hunter2")
     secret = tmp_path / "secret.txt"
@@ -174,7 +180,7 @@ def test_a_spy_learns_nothing_and_harms_no_one(
     # The records are intact and whole.
     assert all(report.legal for report in validate_source(records))
     assert len(records.read_text().splitlines()) == 2
-    assert survivors(marker) == [] and live_processes() == [] and children() == []
+    assert survivors(marker) == [] and live_processes() == [] and children_since(started) == []
 
 
 def test_the_spy_refuses_to_attack_outside_a_sandbox(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,7 +192,7 @@ def test_the_spy_refuses_to_attack_outside_a_sandbox(monkeypatch: pytest.MonkeyP
     assert spy_bot.sandboxed() is False
 
 
-def test_a_bomb_is_contained_by_the_limits() -> None:
+def test_a_bomb_is_contained_by_the_limits(started: list[int]) -> None:
     marker = new_marker()
     box = Sandbox(memory=256 << 20, processes=24, open_files=64)
     command = spy("bomb", marker)
@@ -196,7 +202,7 @@ def test_a_bomb_is_contained_by_the_limits() -> None:
     assert 0 < limits["forks"] < box.processes
     assert 0 < limits["allocated"] <= box.memory
     assert 0 < limits["files"] <= box.open_files
-    assert survivors(marker) == [] and children() == []
+    assert survivors(marker) == [] and children_since(started) == []
 
 
 def test_default_limits_are_those_documented() -> None:
@@ -230,7 +236,7 @@ def test_a_bot_killing_everything_it_may_finds_no_one() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_children_die_with_the_sandbox() -> None:
+def test_children_die_with_the_sandbox(started: list[int]) -> None:
     """setsid, setpgid, a double fork (Python) and a detached Node child: all gone."""
     leaver, detached = new_marker(), new_marker()
     bots = [spy("leave", leaver), ["node", str(DETACHED), detached]]
@@ -239,7 +245,7 @@ def test_children_die_with_the_sandbox() -> None:
     assert all("left" in reports(r) for r in results)
     assert all(any("left child" in line for line in r.logs[r.bots.index(1)]) for r in results)
     assert survivors(leaver) == [] and survivors(detached) == []
-    assert live_processes() == [] and children() == []
+    assert live_processes() == [] and children_since(started) == []
 
 
 def test_unsandboxed_children_would_outlive_the_match() -> None:
@@ -255,7 +261,7 @@ def test_unsandboxed_children_would_outlive_the_match() -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_an_interrupted_match_leaves_nothing(jobs: int) -> None:
+def test_an_interrupted_match_leaves_nothing(jobs: int, started: list[int]) -> None:
     marker = new_marker()
 
     sent: list[int] = []
@@ -276,7 +282,7 @@ def test_an_interrupted_match_leaves_nothing(jobs: int) -> None:
             on_game=interrupt,
         )
     assert survivors(marker) == [], describe(survivors(marker, wait=0))
-    assert live_processes() == [] and children() == []
+    assert live_processes() == [] and children_since(started) == []
 
 
 # --- seeds ---------------------------------------------------------------------------------

@@ -244,3 +244,34 @@ def test_the_mask_proof_agrees_with_the_prover(game: ModuleType, seed: int) -> N
 def test_nothing_in_the_library_names_it() -> None:
     found = [p for p in (ROOT / "referee").rglob("*.py") if "three" in p.read_text().lower()]
     assert [p for p in found if "three_stones" in p.read_text() or NAME in p.read_text()] == []
+
+
+def test_status_names_every_problem_of_a_position_at_once(game: ModuleType) -> None:
+    """The kernel's ``PlainState.status()``, branch by branch."""
+    from referee.cards import Card
+
+    state = game.new_game(seed=3)
+    assert state.status() == ()
+    hand, other = state.hands
+    stone = game.Stone(((hand[0], *state.deck[:2]), ()), (None, None))  # three cards on a side
+    owned = game.Stone(((), ()), (None, None), owner=1)  # owned, nothing on player 2's side
+    odd = replace(
+        state,
+        stones=(stone, owned, state.stones[2]),
+        hands=(hand, (*other, Card("G", 9))),  # a card the game does not have
+        hand_sizes=(len(hand), 3),  # more than the hand of two
+        deck_size=len(state.deck) + 1,
+    )
+    problems = odd.status()
+    for words in (
+        "place 1: player 1 has 3 cards there",
+        "place 2 is owned by player 2, whose side is incomplete",
+        "player 2 holds 3 cards, more than 2",
+        f"the pile has {len(state.deck)} cards, not {len(state.deck) + 1}",
+        "G9 is not a card of this game",
+        f"{hand[0]} is in 2 places",
+    ):
+        assert any(words in problem for problem in problems), (words, problems)
+    short = replace(state, deck=state.deck[1:], deck_size=len(state.deck) - 1)
+    assert short.status() == ("1 of the game's cards is nowhere",)
+    assert sum(state.visible_cards().values()) == 0

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -38,6 +39,16 @@ from referee.games import GameDescriptor, find_game
 from tests.line_game.three_stones import GAME as THREE_STONES
 
 GAMES = [find_game(name) for name in ("schotten-totten", "schotten-totten-2", "clans-and-glory")]
+ST, ST2, CG = GAMES
+#: Every game under each of its rule sets (record rules, as ``deal`` takes them).
+RULE_SETS: list[tuple[GameDescriptor[Any], dict[str, Any]]] = [
+    *((ST, rules) for rules in ({}, {"edition": "1999"}, {"variants": ["tactics"]})),
+    (ST, {"variants": ["early-bird"]}),
+    (ST, {"variants": ["tactics", "early-bird"]}),
+    *((ST2, rules) for rules in ({}, {"variants": ["tactics"]})),
+    *((CG, {"players": players}) for players in (2, 3, 4)),
+    (THREE_STONES, {}),
+]
 
 
 @pytest.fixture(params=[*GAMES, THREE_STONES], ids=lambda game: str(game.name))
@@ -47,11 +58,20 @@ def game(request: pytest.FixtureRequest) -> GameDescriptor[Any]:
     return found
 
 
-def _position(game: GameDescriptor[Any], seed: int, plies: int) -> Any:
+def _case_id(part: object) -> str:
+    """A test id: a game's name, or its rules in short (``variants=tactics``)."""
+    if isinstance(part, dict):
+        return ",".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in part.items())
+    return str(getattr(part, "name", part))
+
+
+def _position(
+    game: GameDescriptor[Any], seed: int, plies: int, rules: dict[str, Any] | None = None
+) -> Any:
     """A state ``plies`` random plies into a game the descriptor dealt (or its end)."""
     assert game.deal is not None
     rng = random.Random(seed)
-    state = game.deal(rng, {})
+    state = game.deal(rng, rules or {})
     for _ in range(plies):
         if state.is_game_over():
             break
@@ -67,11 +87,12 @@ def _playout(game: GameDescriptor[Any], state: Any, *args: Any, **kwargs: Any) -
     return outcome
 
 
+@pytest.mark.parametrize(("game", "rules"), RULE_SETS, ids=_case_id)
 @pytest.mark.parametrize(("seed", "plies"), [(1, 0), (2, 5), (3, 11)])
 def test_the_same_seed_plays_the_same_game_and_leaves_the_state(
-    game: GameDescriptor[Any], seed: int, plies: int
+    game: GameDescriptor[Any], rules: dict[str, Any], seed: int, plies: int
 ) -> None:
-    state = _position(game, seed, plies)
+    state = _position(game, seed, plies, rules)
     assert not state.is_game_over()
     before = pickle.dumps(state)
     first: list[int] = []
@@ -100,10 +121,19 @@ def test_a_policy_gets_the_legal_ids_increasing_and_its_pick_is_played(
     assert all(any(pick == played for played in left) for pick in picks)
 
 
-@pytest.mark.parametrize("bad", [-1, 10**9, True, "0"])
+@pytest.mark.parametrize("bad", [-1, 10**9, True, "0", "highest not legal"])
 def test_a_policy_that_picks_an_illegal_id_is_refused(game: GameDescriptor[Any], bad: Any) -> None:
+    state = game.new_game(seed=1)  # type: ignore[misc]
+    assert game.action_space is not None
+    ids = game.action_space(state).num_actions
+
+    def policy(core: object, legal: Sequence[int], rng: random.Random) -> Any:
+        if bad == "highest not legal":  # an action id of the game, but not legal here
+            return next(a for a in range(ids - 1, -1, -1) if a not in legal)
+        return bad
+
     with pytest.raises(ValueError, match="the policy chose"):
-        _playout(game, game.new_game(seed=1), random.Random(1), lambda core, legal, rng: bad)  # type: ignore[misc]
+        _playout(game, state, random.Random(1), policy)
 
 
 def test_max_plies_cuts_the_same_game_short_without_a_winner(game: GameDescriptor[Any]) -> None:
@@ -171,10 +201,13 @@ def test_determinize_refuses_what_is_not_the_games_view(game: GameDescriptor[Any
 
 def test_every_state_keeps_the_game_state_protocol(game: GameDescriptor[Any]) -> None:
     final = _position(game, 6, 500)
+    seen = final.visible_cards()
+    assert isinstance(seen, Counter) and sum(seen.values()) > 0  # cards were played
     for state in (game.new_game(seed=6), final, final.view(0), final.view(None)):  # type: ignore[misc]
         assert isinstance(state, GameState)
         assert state.status() == ()
-        assert sum(state.visible_cards().values()) >= 0
+    # What every player sees is the same in every view of the position.
+    assert final.view(0).visible_cards() == final.view(None).visible_cards() == seen
 
 
 def test_a_card_in_two_places_never_passes_silently(game: GameDescriptor[Any]) -> None:
