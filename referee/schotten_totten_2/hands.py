@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TypeVar
 
 from referee.cards import Card
 from referee.line import illegal, place_at
@@ -20,7 +21,17 @@ from referee.schotten_totten_2.moves import Move
 from referee.schotten_totten_2.state import Phase, Reason, State
 from referee.schotten_totten_2.wall import AnyCard, TacticCard, Tile
 
-__all__ = ["check_can_play", "check_tactic", "hand_without", "place", "tactic_counts", "tile_for"]
+__all__ = [
+    "check_can_play",
+    "check_tactic",
+    "hand_without",
+    "place",
+    "tactic_counts",
+    "tile_for",
+    "top_drawn",
+]
+
+_C = TypeVar("_C", bound=AnyCard)
 
 
 def tile_for(state: State, move: Move, number: int) -> Tile:
@@ -128,3 +139,19 @@ def hand_without(
                 f"{card} cannot be in {whose} hand: it is seen",
             )
     return None
+
+
+def top_drawn(
+    hand: tuple[AnyCard, ...] | None, pile: tuple[_C, ...] | None
+) -> tuple[tuple[AnyCard, ...] | None, tuple[_C, ...] | None]:
+    """``hand`` with the top card of ``pile`` added, and the pile without it. A
+    hidden pile (a view's) hides the hand too: what was drawn is not known.
+
+    >>> top_drawn((Card("R", 1),), (Card("B", 2), Card("G", 3)))
+    ((Card('R', 1), Card('B', 2)), (Card('G', 3),))
+    >>> top_drawn((Card("R", 1),), None)
+    (None, None)
+    """
+    if pile is None:
+        return None, None
+    return (None if hand is None else (*hand, pile[0])), pile[1:]

@@ -34,6 +34,7 @@ from referee.schotten_totten_2.hands import (
     place,
     tactic_counts,
     tile_for,
+    top_drawn,
 )
 from referee.schotten_totten_2.made import (
     closing_turn,
@@ -303,11 +304,7 @@ def draw(state: State, move: Draw) -> State:
         empty = Reason.PILE_EMPTY if other else Reason.NOTHING_TO_DRAW
         raise illegal(move, empty, "the siege deck is empty")
     player = state.to_move
-    hand, deck = state.hands[player], state.deck
-    siege_hand = None
-    if deck is not None:
-        siege_hand = None if hand is None else (*hand, deck[0])
-        deck = deck[1:]
+    siege_hand, deck = top_drawn(state.hands[player], state.deck)
     return next_turn(
         state,
         hands=replaced(state.hands, player, siege_hand),
@@ -326,11 +323,7 @@ def _draw_tactic(state: State, move: Draw) -> State:
         empty = Reason.PILE_EMPTY if state.deck_size else Reason.NOTHING_TO_DRAW
         raise illegal(move, empty, "the tactic pile is empty")
     player = state.to_move
-    hand, tactic_deck = state.hands[player], state.tactic_deck
-    new_hand = None
-    if tactic_deck is not None:
-        new_hand = None if hand is None else (*hand, tactic_deck[0])
-        tactic_deck = tactic_deck[1:]
+    new_hand, tactic_deck = top_drawn(state.hands[player], state.tactic_deck)
     counts = tactic_counts(state)
     return next_turn(
         state,

@@ -20,7 +20,7 @@ from bisect import insort
 
 from referee.game import Outcome, Termination
 from referee.schotten_totten_2.actions import _unrank_pair, _unrank_trio
-from referee.schotten_totten_2.state import Phase
+from referee.schotten_totten_2.state import DAMAGED_TO_WIN, Phase
 from referee.schotten_totten_2.table import (
     CONTROL,
     DONE,
@@ -59,8 +59,6 @@ from referee.schotten_totten_2.wall import TILES
 
 __all__ = ["control", "draw", "end_turn", "next_turn", "place", "play", "shuffle"]
 
-#: Damaged tiles that win the game for the attacker.
-_DAMAGED_TO_WIN = 4
 _OPENING, _PLAY, _AFTER_PLAY, _AFTER_PASS = (
     Phase.OPENING,
     Phase.PLAY,
@@ -120,7 +118,7 @@ def control(t: Table, tile: int) -> None:
         t.outcome = Outcome(Termination.CONTROLLED_DAMAGED_TILE, attacker)
     else:
         t.damaged[tile] = True
-        if sum(t.damaged) >= _DAMAGED_TO_WIN:
+        if sum(t.damaged) >= DAMAGED_TO_WIN:
             t.outcome = Outcome(Termination.FOURTH_TILE_DAMAGED, attacker)
     t.ply += 1
 
