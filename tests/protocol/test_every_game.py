@@ -37,6 +37,7 @@ from referee.errors import InvalidDealError
 from referee.game import GameState, Outcome, Termination
 from referee.games import GameDescriptor, find_game
 from tests.line_game.three_stones import GAME as THREE_STONES
+from tests.played import random_plies
 
 GAMES = [find_game(name) for name in ("schotten-totten", "schotten-totten-2", "clans-and-glory")]
 ST, ST2, CG = GAMES
@@ -71,13 +72,7 @@ def _position(
     """A state ``plies`` random plies into a game the descriptor dealt (or its end)."""
     assert game.deal is not None
     rng = random.Random(seed)
-    state = game.deal(rng, rules or {})
-    for _ in range(plies):
-        if state.is_game_over():
-            break
-        chance = game.chance(state, rng) if game.chance is not None else None
-        state = state.play(chance if chance is not None else rng.choice(state.legal_moves()))
-    return state
+    return random_plies(game.deal(rng, rules or {}), plies, rng, game.chance)
 
 
 def _playout(game: GameDescriptor[Any], state: Any, *args: Any, **kwargs: Any) -> Outcome:

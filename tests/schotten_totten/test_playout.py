@@ -36,6 +36,7 @@ from referee.schotten_totten.table import (
     tactic_play_count,
     tactic_plays,
 )
+from tests.played import random_plies
 
 VARIANTS = [
     Rules(),
@@ -49,13 +50,9 @@ _SETTINGS = settings(max_examples=40, deadline=None)
 
 def _midgame(seed: int, rules: Rules, plies: int) -> State:
     """A state ``plies`` random plies into a seeded game (or its end)."""
-    rng = random.Random(seed)
     state = new_game(seed=seed, first=seed % 2, rules=rules)
-    for _ in range(plies):
-        if state.is_game_over():
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    played: State = random_plies(state, plies, random.Random(seed))
+    return played
 
 
 def _replayed(state: State, trace: list[int]) -> State:

@@ -40,6 +40,7 @@ from referee.schotten_totten_2.table import (
     legal_actions,
 )
 from referee.schotten_totten_2.wall import TILES
+from tests.played import random_plies
 
 VARIANTS = [Rules(), Rules(tactics=True)]
 _SETTINGS = settings(max_examples=30, deadline=None)
@@ -87,13 +88,9 @@ def _reference(
 
 def _midgame(seed: int, rules: Rules, plies: int) -> State:
     """A state ``plies`` random plies into a seeded game (or its end)."""
-    rng = random.Random(seed)
     state = new_game(seed=seed, attacker=seed % 2, rules=rules)
-    for _ in range(plies):
-        if state.is_game_over():
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    played: State = random_plies(state, plies, random.Random(seed))
+    return played
 
 
 @_SETTINGS
